@@ -1,0 +1,1 @@
+"""Pure game rules: no Discord, no Pillow, no asyncio, no I/O."""

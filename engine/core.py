@@ -1,0 +1,128 @@
+"""The contract every game engine follows, its errors, and seeded randomness.
+
+Each game module exposes the same small surface (modelled on pgx's ``step/observe`` and
+open_spiel's observers)::
+
+    new_game(seats, rules, seed) -> State
+    legal_actions(state) -> tuple[Action, ...]      # for state.to_act
+    apply(state, action) -> (State, tuple[Event, ...])   # raises IllegalAction
+    view(state, seat) -> View                       # None = public / spectator
+    outcome(state) -> Outcome | None                # final scores once the match is over
+    parse_action(text) -> Action                    # inverse of str(action)
+
+``(rules, seed, actions)`` replays any game exactly, which is how games are stored, resumed
+after a restart and audited. :class:`GameEngine` bundles one game's functions so the shared
+table flow can drive any of the five games without knowing their rules.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+
+class GameError(Exception):
+    """A move or request the rules refuse.
+
+    ``key`` names the message in the translation tables (``error.<key>``) and ``params`` fill
+    it; ``str(error)`` is the English text, fit to show a player.
+    """
+
+    key = "game_error"
+
+    def __init__(self, message: str, *, key: str | None = None, **params: Any) -> None:
+        super().__init__(message)
+        if key is not None:
+            self.key = key
+        self.params = params
+
+
+class IllegalAction(GameError):
+    """The action is not allowed in the current state."""
+
+    key = "illegal_action"
+
+
+class NotYourTurn(GameError):
+    """Somebody other than the seat to act tried to act."""
+
+    key = "not_your_turn"
+
+
+class GameOver(GameError):
+    """The match has already ended."""
+
+    key = "game_over"
+
+
+class BadRules(GameError):
+    """Malformed or unknown rule options."""
+
+    key = "bad_rules"
+
+
+def derive_seed(seed: int, *labels: object) -> int:
+    """A 64-bit seed derived from ``seed`` and labels, stable across Python versions.
+
+    Used instead of a mutable RNG in the (frozen) state: round 3's deck order is
+    ``derive_seed(seed, "deal", 3, attempt)`` whatever happened before.
+    """
+    text = ":".join([str(seed), *map(str, labels)])
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+def seeded_rng(seed: int, *labels: object) -> random.Random:
+    """A fresh ``random.Random`` for one labelled use of the game's seed."""
+    return random.Random(derive_seed(seed, *labels))
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Final result of a match: points per seat and the winning seats (several on a tie)."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+S = TypeVar("S")
+A = TypeVar("A")
+V = TypeVar("V")
+R = TypeVar("R")
+
+
+class RulesLike(Protocol):
+    """What the table flow needs from a game's ``Rules`` dataclass."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameEngine(Generic[S, A, V, R]):
+    """One game's pure functions, bundled so shared code can drive any game.
+
+    ``to_act`` gives the seat expected to act (``None`` once the match is over); ``rules_from``
+    builds the game's ``Rules`` from a preset name and overrides, rejecting unknown keys with
+    :class:`BadRules`.
+    """
+
+    name: str
+    min_seats: int
+    max_seats: int
+    new_game: Callable[[int, R, int], S]
+    legal_actions: Callable[[S], tuple[A, ...]]
+    apply: Callable[[S, A], tuple[S, tuple[Any, ...]]]
+    view: Callable[[S, int | None], V]
+    outcome: Callable[[S], Outcome | None]
+    to_act: Callable[[S], int | None]
+    parse_action: Callable[[str], A]
+    rules_from: Callable[[str | None, dict[str, Any] | None], R]
+
+    def replay(self, seats: int, rules: R, seed: int, actions: Sequence[str]) -> S:
+        """Rebuild a state from its stored action log (each action in text notation)."""
+        state = self.new_game(seats, rules, seed)
+        for text in actions:
+            state, _ = self.apply(state, self.parse_action(text))
+        return state
