@@ -1,0 +1,113 @@
+"""Persistence: the only package with SQL (aiosqlite).
+
+Each repository function takes the database first (``await create_game(db, ...)``). A
+:class:`Store` is a :class:`Database` that also offers them all as methods
+(``await store.create_game(...)``), for code that carries one object around::
+
+    store = await Store.open(settings.database_path)   # in setup_hook
+    game = await store.create_game(guild_id, channel_id, "koikoi", rules, seed, host_id)
+    await store.close()                                 # in close()
+"""
+
+from store import actions, games, guild_settings, results, stats
+from store.actions import ActionRow, actions_for, append_action
+from store.db import (
+    ChannelBusy,
+    Database,
+    GameNotFound,
+    MigrationError,
+    StaleAction,
+    StoreError,
+    WrongStatus,
+    utc_now,
+)
+from store.games import (
+    EndStatus,
+    GameRow,
+    GameStatus,
+    SeatLike,
+    SeatRow,
+    active_game_in_channel,
+    create_game,
+    finish_game,
+    get_game,
+    set_lobby_message,
+    set_seats,
+    set_table_message,
+    set_thread,
+    start_game,
+    unfinished_games,
+    update_meta,
+)
+from store.guild_settings import get_guild_settings, set_guild_setting
+from store.results import SeatResult, finish_with_results, results_for
+from store.stats import GameStats, LeaderboardRow, leaderboard, user_stats
+
+
+class Store(Database):
+    """A :class:`Database` with every repository function as a method.
+
+    The functions take the database as their first parameter, so as class attributes they bind
+    like methods: ``store.create_game(...)`` is ``create_game(store, ...)``, same signature.
+    """
+
+    create_game = games.create_game
+    set_seats = games.set_seats
+    start_game = games.start_game
+    set_thread = games.set_thread
+    set_lobby_message = games.set_lobby_message
+    set_table_message = games.set_table_message
+    update_meta = games.update_meta
+    finish_game = games.finish_game
+    get_game = games.get_game
+    active_game_in_channel = games.active_game_in_channel
+    unfinished_games = games.unfinished_games
+    append_action = actions.append_action
+    actions_for = actions.actions_for
+    finish_with_results = results.finish_with_results
+    results_for = results.results_for
+    leaderboard = stats.leaderboard
+    user_stats = stats.user_stats
+    get_guild_settings = guild_settings.get_guild_settings
+    set_guild_setting = guild_settings.set_guild_setting
+
+
+__all__ = [
+    "ActionRow",
+    "ChannelBusy",
+    "Database",
+    "EndStatus",
+    "GameNotFound",
+    "GameRow",
+    "GameStats",
+    "GameStatus",
+    "LeaderboardRow",
+    "MigrationError",
+    "SeatLike",
+    "SeatResult",
+    "SeatRow",
+    "StaleAction",
+    "Store",
+    "StoreError",
+    "WrongStatus",
+    "actions_for",
+    "active_game_in_channel",
+    "append_action",
+    "create_game",
+    "finish_game",
+    "finish_with_results",
+    "get_game",
+    "get_guild_settings",
+    "leaderboard",
+    "results_for",
+    "set_guild_setting",
+    "set_lobby_message",
+    "set_seats",
+    "set_table_message",
+    "set_thread",
+    "start_game",
+    "unfinished_games",
+    "update_meta",
+    "user_stats",
+    "utc_now",
+]

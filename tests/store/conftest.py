@@ -1,0 +1,39 @@
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from store import Database, GameRow, SeatRow, create_game, start_game
+
+GUILD = 1
+CHANNEL = 10
+HOST = 100
+
+
+@pytest.fixture
+async def db() -> AsyncIterator[Database]:
+    database = await Database.open(":memory:")
+    yield database
+    await database.close()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> str:
+    return str(tmp_path / "tsuki.db")
+
+
+def seats(*user_ids: int | None) -> list[SeatRow]:
+    """Seats 0..n-1 for these users (None = CPU)."""
+    return [SeatRow(i, uid, f"user{uid}" if uid else f"CPU {i}") for i, uid in enumerate(user_ids)]
+
+
+async def active_game(
+    db: Database,
+    *user_ids: int | None,
+    guild_id: int = GUILD,
+    channel_id: int = CHANNEL,
+    game: str = "koikoi",
+) -> GameRow:
+    """A started game at ``channel_id`` with the given seats (default: host vs CPU)."""
+    lobby = await create_game(db, guild_id, channel_id, game, {"months": 12}, 1, HOST, {})
+    return await start_game(db, lobby.id, seed=2, seats=seats(*(user_ids or (HOST, None))))
