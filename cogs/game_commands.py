@@ -1,0 +1,65 @@
+"""Helpers every game's command group shares: finding the caller's table, parsing options."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.table.model import Seat, Table
+from engine.core import BadRules, GameError
+
+if TYPE_CHECKING:
+    from tsuki.bot import TsukiBot
+
+
+def seated_table(bot: TsukiBot, interaction: discord.Interaction, game: str) -> tuple[Table, Seat]:
+    """The ``game`` table of this channel/thread where the caller has a seat, or a GameError."""
+    table = bot.tables.in_channel(interaction.channel_id)
+    if table is None or table.game != game:
+        raise GameError("There is no game of this kind here.", key="no_table_here")
+    seat = table.seat_of(interaction.user.id)
+    if seat is None:
+        raise GameError("You are not seated at this table.", key="not_seated")
+    return table, seat
+
+
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+
+
+def _coerce(key: str, raw: str, template: dict[str, Any]) -> Any:
+    """Read ``raw`` as the type of the option's current value (bool, int or text)."""
+    current = template.get(key)
+    lowered = raw.lower()
+    if isinstance(current, bool):
+        if lowered in _TRUE:
+            return True
+        if lowered in _FALSE:
+            return False
+        return raw  # the engine rejects it with a message naming the option
+    if isinstance(current, int):
+        try:
+            return int(raw)
+        except ValueError:
+            return raw
+    return lowered
+
+
+def parse_overrides(text: str | None, template: dict[str, Any]) -> dict[str, Any]:
+    """``"viewing=off oyaken=1"`` → ``{"viewing": "off", "oyaken": 1}``, typed like ``template``.
+
+    Only the syntax is checked here; the game's ``rules_from`` rejects unknown keys and values.
+    """
+    if not text:
+        return {}
+    result: dict[str, Any] = {}
+    for part in text.replace(",", " ").split():
+        key, sep, raw = part.partition("=")
+        key = key.strip().lower().replace("-", "_")
+        if not sep or not key or not raw.strip():
+            raise BadRules(
+                f"Options are written key=value, not {part!r}.", key="bad_option_syntax", part=part
+            )
+        result[key] = _coerce(key, raw.strip(), template)
+    return result

@@ -1,0 +1,112 @@
+"""``/koikoi …`` slash commands. The table flow does the work; this cog only parses options."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from cogs.game_commands import parse_overrides, seated_table
+from cogs.koikoi_spec import SPEC
+from cogs.table import lobby, play
+from cogs.table.replies import ephemeral, report_error, user_locale
+from engine.hanafuda import koikoi as kk
+from i18n import t
+
+if TYPE_CHECKING:
+    from tsuki.bot import TsukiBot
+
+PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in kk.PRESETS]
+
+
+class KoiKoiCog(
+    commands.GroupCog, group_name=_("koikoi"), group_description=_("Play Koi-Koi (hanafuda, 2 players)")
+):
+    def __init__(self, bot: TsukiBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name=_("start"), description=_("Open a Koi-Koi table in this channel"))
+    @app_commands.describe(
+        rounds=_("Number of rounds: 12 (a year), 6 or 3"),
+        preset=_("Rule set: the seed rules, Nintendo's, or Koi-Koi Japan's"),
+        opponent=_("Wait for another player, or play against the CPU at once"),
+        timer=_("Minutes a player has for each move before the CPU plays it (default 5)"),
+        options=_("Rule options, e.g. 'viewing=off oyaken=1' (see /koikoi rules)"),
+    )
+    @app_commands.choices(
+        rounds=[app_commands.Choice(name=str(n), value=n) for n in (12, 6, 3)],
+        preset=PRESET_CHOICES,
+        opponent=[
+            app_commands.Choice(name=_("Anyone who joins"), value="anyone"),
+            app_commands.Choice(name=_("CPU"), value="cpu"),
+            app_commands.Choice(name=_("CPU against CPU (watch)"), value="watch"),
+        ],
+    )
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        rounds: int = 12,
+        preset: str = "seed",
+        opponent: str = "anyone",
+        timer: app_commands.Range[int, 1, 60] | None = None,
+        options: str | None = None,
+    ) -> None:
+        """Open a lobby; with ``opponent: CPU`` the match starts at once."""
+        try:
+            template = kk.rules_from(preset, None).to_dict()
+            overrides = {**parse_overrides(options, template), "rounds": rounds}
+            rules = kk.rules_from(preset, overrides)
+            table_options: dict[str, object] = {"seats": 2, "rounds": rounds, "preset": preset}
+            if timer is not None:
+                table_options["timer"] = timer * 60
+            if options:
+                table_options["options"] = options
+            await lobby.open_lobby(
+                self.bot.tables,
+                interaction,
+                "koikoi",
+                rules,
+                table_options,
+                cpu_seats={"cpu": 1, "watch": 2}.get(opponent, 0),
+                seat_host=opponent != "watch",
+            )
+        except Exception as error:
+            await report_error(interaction, error)
+
+    @app_commands.command(name=_("hand"), description=_("See your Koi-Koi hand (only you can see it)"))
+    async def hand(self, interaction: discord.Interaction) -> None:
+        try:
+            table, seat = seated_table(self.bot, interaction, "koikoi")
+            await play.send_hand(interaction, table, seat)
+        except Exception as error:
+            await report_error(interaction, error)
+
+    @app_commands.command(name=_("rules"), description=_("The Koi-Koi rules and the options of this table"))
+    @app_commands.describe(preset=_("Show a preset's options instead of this table's"))
+    @app_commands.choices(preset=PRESET_CHOICES)
+    async def rules(self, interaction: discord.Interaction, preset: str | None = None) -> None:
+        locale = user_locale(interaction)
+        table = self.bot.tables.in_channel(interaction.channel_id)
+        if preset is None and table is not None and table.game == "koikoi":
+            rules = table.rules
+            heading = t(locale, "koikoi.rules.this_table")
+        else:
+            rules = kk.rules_from(preset or "seed", None)
+            heading = t(locale, "koikoi.rules.preset", preset=preset or "seed")
+        await ephemeral(interaction, f"**{heading}**\n{SPEC.rules_text(rules, locale)}"[:2000])
+
+    @app_commands.command(name=_("quit"), description=_("Forfeit your Koi-Koi match (counts as a loss)"))
+    async def quit(self, interaction: discord.Interaction) -> None:
+        try:
+            table, seat = seated_table(self.bot, interaction, "koikoi")
+            await play.forfeit(self.bot.tables, interaction, table, seat)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+async def setup(bot: TsukiBot) -> None:
+    await bot.add_cog(KoiKoiCog(bot))

@@ -1,0 +1,274 @@
+"""The shared table flow's core: moves, announcements, CPU seats, turn timers, resuming.
+
+One :class:`TableManager` lives on the bot (``bot.tables``). Every move goes through
+:meth:`TableManager.act`, under the table's lock: the engine validates it, the store makes it
+durable, and only then is the new state kept and announced. After each announcement the
+manager schedules what happens next: a CPU seat's move after a short pause, or the turn timer
+of the human to act (a run-out turn is played by the CPU; two in a row and the CPU keeps the
+seat until the player presses "I'm back"). Lobby and player clicks live in ``lobby.py`` and
+``play.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+import store
+from cogs.table import messages
+from cogs.table.model import Seat, Table
+from cogs.table.pacing import ChannelPacer
+from cogs.table.spec import GameSpec, Image
+from engine.core import GameError, GameOver, NotYourTurn, Outcome, seeded_rng
+from i18n import t
+
+if TYPE_CHECKING:
+    from tsuki.bot import TsukiBot
+
+log = logging.getLogger(__name__)
+
+
+class StaleClick(GameError):
+    """A button or command aimed at an earlier turn than the current one."""
+
+    key = "stale"
+
+
+class TableManager:
+    def __init__(self, bot: TsukiBot, db: store.Database, specs: dict[str, GameSpec]) -> None:
+        self.bot = bot
+        self.db = db
+        self.specs = specs
+        self.settings = bot.settings
+        self.tables: dict[int, Table] = {}
+        self.pacer = ChannelPacer()
+
+    # --- lookup -----------------------------------------------------------------------------
+
+    def in_channel(self, channel_id: int | None) -> Table | None:
+        """The open table whose lobby is in, or whose match runs in, this channel/thread."""
+        return next((tb for tb in self.tables.values() if channel_id in (tb.channel_id, tb.thread_id)), None)
+
+    def get(self, game_id: int) -> Table:
+        table = self.tables.get(game_id)
+        if table is None:
+            raise GameOver("This game is over.", key="no_table")
+        return table
+
+    async def save_seats(self, table: Table) -> None:
+        for i, seat in enumerate(table.seats):
+            seat.index = i
+        await store.set_seats(
+            self.db, table.id, [store.SeatRow(s.index, s.user_id, s.name) for s in table.seats]
+        )
+
+    async def save_meta(self, table: Table) -> None:
+        await store.update_meta(self.db, table.id, table.meta())
+
+    # --- start and resume -------------------------------------------------------------------
+
+    async def start(self, table: Table, lobby_message: discord.Message | None) -> None:
+        """Deal: create the thread when allowed, store the seats, post the first table."""
+        state = table.spec.engine.new_game(table.seat_count, table.rules, table.seed)
+        thread_id = await self._make_thread(table, lobby_message)
+        seats = [store.SeatRow(s.index, s.user_id, s.name) for s in table.seats]
+        await store.start_game(self.db, table.id, table.seed, seats, thread_id)
+        table.state, table.status, table.thread_id = state, "active", thread_id
+        await self.save_meta(table)
+        title = t(table.locale, table.spec.title_key)
+        await self.announce(table, [t(table.locale, "table.started", game=title)], [])
+
+    async def _make_thread(self, table: Table, lobby_message: discord.Message | None) -> int | None:
+        channel = self.bot.get_channel(table.channel_id)
+        if lobby_message is None or not isinstance(channel, discord.TextChannel):
+            return None
+        me = channel.guild.me
+        if me is None or not channel.permissions_for(me).create_public_threads:
+            return None
+        title = t(table.locale, table.spec.title_key)
+        name = t(table.locale, "table.thread_name", game=title, players=" vs ".join(table.names))
+        try:
+            thread = await lobby_message.create_thread(name=name[:100])
+        except discord.HTTPException:
+            log.info("could not create a thread for game %s; playing in the channel", table.id)
+            return None
+        return thread.id
+
+    async def resume_all(self) -> int:
+        """Rebuild every unfinished table from its stored action log (after a restart)."""
+        count = 0
+        for row in await store.unfinished_games(self.db):
+            spec = self.specs.get(row.game)
+            if spec is None:
+                log.warning("game %s is of unknown kind %r; skipped", row.id, row.game)
+                continue
+            try:
+                table = await self._rebuild(row, spec)
+            except Exception:
+                log.exception("could not resume game %s", row.id)
+                continue
+            self.tables[table.id] = table
+            if table.status == "active":
+                self.schedule(table)
+            count += 1
+        return count
+
+    async def _rebuild(self, row: store.GameRow, spec: GameSpec) -> Table:
+        meta = row.meta or {}
+        rules = spec.engine.rules_from(None, row.rules)
+        table = Table(
+            id=row.id,
+            game=row.game,
+            spec=spec,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            host_id=row.host_id,
+            rules=rules,
+            options=row.options,
+            locale=meta.get("locale", "en"),
+            turn_timeout=float(meta.get("turn_timeout", self.settings.turn_timeout)),
+            seed=row.seed,
+            status=row.status,
+            thread_id=row.thread_id,
+            lobby_message_id=meta.get("lobby_message_id"),
+            host_name=meta.get("host_name", ""),
+        )
+        seat_meta = meta.get("seats", [])
+        for s in row.seats:
+            seat = Seat(s.seat, s.user_id, s.display_name)
+            if s.seat < len(seat_meta):
+                seat.away = bool(seat_meta[s.seat].get("away"))
+                seat.timeouts = int(seat_meta[s.seat].get("timeouts", 0))
+            table.seats.append(seat)
+        if table.status == "active":
+            actions = await store.actions_for(self.db, row.id)
+            table.state = spec.engine.replay(table.seat_count, rules, row.seed, [a.action for a in actions])
+            table.seq = len(actions)
+        return table
+
+    # --- moves ------------------------------------------------------------------------------
+
+    async def act(
+        self, table: Table, seat: Seat, action: Any, *, expected_seq: int | None, by: str = "human"
+    ) -> None:
+        """Validate, store, apply and announce one move (``by``: human, cpu or timeout)."""
+        async with table.lock:
+            if table.status != "active":
+                raise GameOver("This game is over.", key="game_over")
+            if expected_seq is not None and expected_seq != table.seq:
+                raise StaleClick("That button is from an earlier turn.")
+            current = table.to_act()
+            if current is None or current.index != seat.index:
+                raise NotYourTurn("It is not your turn.")
+            engine = table.spec.engine
+            new_state, events = engine.apply(table.state, action)  # raises IllegalAction; nothing changed
+            await store.append_action(
+                self.db, table.id, table.seq, seat.index, str(action), by_cpu=by != "human"
+            )
+            table.state, table.seq = new_state, table.seq + 1
+            self.cancel_tasks(table)
+            lines = []
+            if by == "human" and (seat.timeouts or seat.away):
+                seat.timeouts, seat.away = 0, False
+                await self.save_meta(table)
+            elif by == "timeout":
+                key = "table.timed_out_away" if seat.away else "table.timed_out"
+                lines.append(t(table.locale, key, who=seat.mention()))
+            lines += table.spec.narrate(events, table.names, table.locale)
+            public = table.view(None)
+            outcome = engine.outcome(new_state)
+            if outcome is not None:
+                await self.finish(table, outcome)
+            images = await asyncio.to_thread(
+                table.spec.event_images, events, public, table.names, table.locale
+            )
+            await self.announce(table, lines, images)
+
+    async def finish(self, table: Table, outcome: Outcome, *, forfeit: int | None = None) -> None:
+        """Record the results atomically and close the table."""
+        results = table.spec.results(outcome, table.view(None))
+        if forfeit is not None:  # the quitter loses, everyone else wins
+            results = [
+                store.SeatResult(
+                    r.seat,
+                    r.points,
+                    r.seat != forfeit,
+                    r.best_round,
+                    {**r.extra, "forfeit": r.seat == forfeit},
+                )
+                for r in results
+            ]
+        await store.finish_with_results(self.db, table.id, results)
+        table.status = "finished"
+        self.cancel_tasks(table)
+        self.tables.pop(table.id, None)
+
+    async def announce(self, table: Table, lines: Sequence[str], images: Sequence[Image]) -> None:
+        """Post a new public table message (never edit old ones) and schedule what comes next."""
+        finished = table.status == "finished"
+        kwargs = await messages.public_table_message(table, lines, images, finished=finished)
+        channel = self.bot.get_channel(table.play_channel_id) or await self.bot.fetch_channel(
+            table.play_channel_id
+        )
+        await self.pacer.wait(table.play_channel_id)
+        await channel.send(**kwargs)  # type: ignore[union-attr]
+        if not finished:
+            self.schedule(table)
+
+    # --- what happens next: CPU moves and turn timers --------------------------------------
+
+    def schedule(self, table: Table) -> None:
+        seat = table.to_act()
+        if seat is None or table.status != "active":
+            return
+        if seat.cpu_plays:
+            self._start_task(table, self._cpu_move(table, seat, table.seq, self.settings.cpu_delay, "cpu"))
+        elif table.turn_timeout > 0:
+            self._start_task(table, self._turn_timer(table, seat, table.seq))
+
+    def _start_task(self, table: Table, coro: Any) -> None:
+        self.cancel_tasks(table)
+        task = asyncio.get_running_loop().create_task(coro, name=f"table-{table.id}")
+        table.tasks["next"] = task
+        task.add_done_callback(_log_task_failure)
+
+    def cancel_tasks(self, table: Table) -> None:
+        current = asyncio.current_task()
+        for task in table.tasks.values():
+            if task is not current and not task.done():
+                task.cancel()
+        table.tasks.clear()
+
+    def shutdown(self) -> None:
+        for table in self.tables.values():
+            self.cancel_tasks(table)
+
+    async def _cpu_move(self, table: Table, seat: Seat, seq: int, delay: float, by: str) -> None:
+        """Play for ``seat`` from its own view only, unless the game moved on meanwhile."""
+        if delay:
+            await asyncio.sleep(delay)
+        if table.seq != seq or table.status != "active":
+            return
+        action = table.spec.cpu_choose(table.view(seat.index), seeded_rng(table.seed, "cpu", seq))
+        try:
+            await self.act(table, seat, action, expected_seq=seq, by=by)
+        except StaleClick:
+            return
+
+    async def _turn_timer(self, table: Table, seat: Seat, seq: int) -> None:
+        await asyncio.sleep(table.turn_timeout)
+        if table.seq != seq or table.status != "active":
+            return
+        seat.timeouts += 1
+        seat.away = seat.timeouts >= 2
+        await self.save_meta(table)
+        await self._cpu_move(table, seat, seq, 0, "timeout")
+
+
+def _log_task_failure(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("table task %s failed", task.get_name(), exc_info=task.exception())

@@ -1,0 +1,116 @@
+"""A player's clicks at a running table: My hand, the steps of a move, I'm back, quitting."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from cogs.table import lobby, messages
+from cogs.table.manager import StaleClick, TableManager
+from cogs.table.model import Seat, Table
+from cogs.table.replies import ephemeral, refuse, report_error, user_locale
+from cogs.table.spec import actions_along
+from engine.core import IllegalAction, NotYourTurn, Outcome
+from i18n import t
+
+
+async def on_table_button(
+    tables: TableManager, interaction: discord.Interaction, game_id: int, seq: int, verb: str
+) -> None:
+    try:
+        if verb == "rematch":
+            return await lobby.rematch(tables, interaction, game_id)
+        table = tables.get(game_id)
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            return await refuse(interaction, "error.not_seated")
+        if verb == "hand":
+            return await send_hand(interaction, table, seat)
+        if verb == "back":
+            return await _back(tables, interaction, table, seat)
+        return await refuse(interaction, "error.unknown_button")
+    except Exception as error:
+        await report_error(interaction, error)
+    return None
+
+
+async def _back(tables: TableManager, interaction: discord.Interaction, table: Table, seat: Seat) -> None:
+    if not seat.away:
+        return await refuse(interaction, "table.not_away")
+    seat.away, seat.timeouts = False, 0
+    await tables.save_meta(table)
+    await refuse(interaction, "table.welcome_back")
+    if table.to_act() is seat:
+        tables.schedule(table)  # replaces the pending CPU move with this player's timer
+    return None
+
+
+async def send_hand(interaction: discord.Interaction, table: Table, seat: Seat) -> None:
+    """A fresh ephemeral message with the seat's hand (tokens expire; never edit old ones)."""
+    if table.status != "active":
+        return await refuse(interaction, "table.not_started")
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    payload = await messages.hand_message(table, seat.index, user_locale(interaction))
+    await interaction.followup.send(ephemeral=True, **_as_send(payload))
+    return None
+
+
+def _as_send(payload: dict[str, Any]) -> dict[str, Any]:
+    """``hand_message`` gives edit arguments; a new message takes ``files`` and no ``view=None``."""
+    out = {"content": payload["content"], "files": payload["attachments"]}
+    if payload.get("view") is not None:
+        out["view"] = payload["view"]
+    return out
+
+
+async def on_step(
+    tables: TableManager, interaction: discord.Interaction, game_id: int, seq: int, path: tuple[str, ...]
+) -> None:
+    """A click in the private hand: show the next choices, or play the action it completes."""
+    try:
+        table = tables.get(game_id)
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            return await refuse(interaction, "error.not_seated")
+        if seq != table.seq:
+            raise StaleClick("That button is from an earlier turn.")
+        current = table.to_act()
+        if current is None or current.index != seat.index:
+            raise NotYourTurn("It is not your turn.")
+        locale = user_locale(interaction)
+        view = table.view(seat.index)
+        starts, complete = actions_along(table.spec, view, locale, path)
+        if path and not starts:
+            raise IllegalAction("That move is not possible now.")
+        await interaction.response.defer()
+        if len(complete) == 1 and len(starts) == 1:
+            await tables.act(table, seat, complete[0], expected_seq=seq)
+            path = ()
+        if table.status == "active":
+            payload = await messages.hand_message(table, seat.index, locale, path)
+        else:
+            payload = {"content": t(locale, "table.match_over"), "attachments": [], "view": None}
+        await interaction.edit_original_response(**payload)
+    except Exception as error:
+        await report_error(interaction, error)
+    return None
+
+
+async def forfeit(tables: TableManager, interaction: discord.Interaction, table: Table, seat: Seat) -> None:
+    """``/<game> quit``: in a lobby, leave it; in a match, the caller's seat loses."""
+    async with table.lock:
+        if table.status == "lobby":
+            if seat.user_id == table.host_id:
+                await lobby.close_lobby(tables, table)
+                return await refuse(interaction, "table.lobby.cancelled")
+            table.seats.remove(seat)
+            await tables.save_seats(table)
+            return await refuse(interaction, "table.left_lobby")
+        engine = table.spec.engine
+        scores = tuple(getattr(table.view(None), "scores", (0,) * len(table.seats)))
+        outcome = engine.outcome(table.state) or Outcome(scores, ())
+        await tables.finish(table, outcome, forfeit=seat.index)
+        await ephemeral(interaction, t(user_locale(interaction), "table.you_forfeited"))
+        await tables.announce(table, [t(table.locale, "table.forfeited", who=seat.mention())], [])
+    return None

@@ -1,0 +1,52 @@
+"""Answering interactions: ephemeral refusals, translated errors, apologies with an error id."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import Any
+
+import discord
+
+from engine.core import GameError
+from i18n import t
+
+log = logging.getLogger(__name__)
+
+
+def user_locale(interaction: discord.Interaction) -> str:
+    return str(interaction.locale)
+
+
+def error_text(error: GameError, locale: str) -> str:
+    """A rules error in the player's language (English text from the engine as fallback)."""
+    key = f"error.{error.key}"
+    text = t(locale, key, **error.params)
+    return str(error) if text == key else text
+
+
+async def ephemeral(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
+    """Send ``content`` only to the user who clicked or typed, whether or not we answered already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(content, ephemeral=True, **kwargs)
+
+
+async def refuse(interaction: discord.Interaction, key: str, **params: Any) -> None:
+    """A clear ephemeral "no" (nothing in the game changes)."""
+    await ephemeral(interaction, t(user_locale(interaction), key, **params))
+
+
+async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """Game errors become a message to the player; anything else is logged with an id."""
+    locale = user_locale(interaction)
+    if isinstance(error, GameError):
+        await ephemeral(interaction, error_text(error, locale))
+        return
+    error_id = secrets.token_hex(4)
+    log.error("interaction failed [%s]", error_id, exc_info=error)
+    try:
+        await ephemeral(interaction, t(locale, "error.unexpected", id=error_id))
+    except discord.HTTPException:
+        log.warning("could not tell the user about error %s", error_id)

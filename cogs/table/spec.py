@@ -1,0 +1,89 @@
+"""What a game cog supplies to the shared table flow.
+
+The table flow (lobby → seats → turns → round end → match end) is the same for all five
+games. A game supplies only this: its engine, how a seat's legal actions become buttons
+(``action_steps``), how events become one-line narration, which images to render, its CPU
+player and how a finished match becomes leaderboard rows. No rule logic lives in cogs.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine.core import GameEngine, Outcome
+from store import SeatResult
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One click towards an action: ``key`` goes in the custom_id, ``label`` on the button.
+
+    An action is reached by its path of steps, e.g. a Koi-Koi play that must pick between two
+    field cards is ``(Step("3a", …), Step("3c", …))``: the hand first offers 3a, then the two
+    targets. ``style`` is a discord.ButtonStyle name (``primary``, ``success``, ``danger``…).
+    """
+
+    key: str
+    label: str
+    style: str = "secondary"
+    emoji: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Image:
+    filename: str
+    data: bytes
+
+
+class GameSpec(Protocol):
+    """The per-game adapter the shared table flow drives."""
+
+    engine: GameEngine[Any, Any, Any, Any]
+    title_key: str  # i18n key of the game's display name
+
+    def cpu_choose(self, view: Any, rng: random.Random) -> Any:
+        """The CPU's action, from the seat's view only."""
+
+    def action_steps(self, action: Any, view: Any, locale: str) -> tuple[Step, ...]:
+        """The clicks that lead to ``action`` in the ephemeral hand view."""
+
+    def narrate(self, events: Sequence[Any], names: Sequence[str], locale: str) -> list[str]:
+        """One short line per notable event, for the public table message."""
+
+    def hand_text(self, view: Any, locale: str) -> str:
+        """Text above the hand image: what the seat must decide now (yaku and score…)."""
+
+    def status_text(self, view: Any, names: Sequence[str], locale: str) -> str:
+        """One line under the narration: round, scores."""
+
+    def render_table(self, view: Any, names: Sequence[str], locale: str) -> bytes: ...
+
+    def render_hand(self, view: Any, locale: str) -> bytes: ...
+
+    def event_images(
+        self, events: Sequence[Any], view: Any, names: Sequence[str], locale: str
+    ) -> list[Image]:
+        """Extra images for some events (round score sheets, the match summary)."""
+
+    def results(self, outcome: Outcome, view: Any) -> list[SeatResult]:
+        """Leaderboard rows once the match is over (``view`` is the public final view)."""
+
+    def rules_text(self, rules: Any, locale: str) -> str:
+        """The rules and the active options, for ``/<game> rules``."""
+
+
+def actions_along(
+    spec: GameSpec, view: Any, locale: str, path: tuple[str, ...]
+) -> tuple[list[Any], list[Any]]:
+    """The seat's legal actions whose steps start with ``path``, and those ``path`` completes."""
+    starts, complete = [], []
+    for action in view.legal_actions:
+        keys = tuple(s.key for s in spec.action_steps(action, view, locale))
+        if keys[: len(path)] == path:
+            starts.append(action)
+            if len(keys) == len(path):
+                complete.append(action)
+    return starts, complete

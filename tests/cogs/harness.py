@@ -1,0 +1,96 @@
+"""Driving a table like a person would: read the table message, open the hand, click buttons."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+TEST_CPU_DELAY = 1.0
+
+
+@dataclass
+class Place:
+    """Where a match is played (its thread) and the lobby channel."""
+
+    channel: Any
+    env: Any
+
+    @property
+    def thread(self) -> Any:
+        threads = self.channel.threads
+        return threads[-1] if threads else self.channel
+
+    def messages(self) -> list[discord.Message]:
+        return sorted(self.thread.history(), key=lambda m: m.id)
+
+    def table_messages(self) -> list[discord.Message]:
+        """Public table posts (those carrying a table image)."""
+        return [m for m in self.messages() if any(a.filename == "table.png" for a in m.attachments)]
+
+    def last_table(self) -> discord.Message:
+        return self.table_messages()[-1]
+
+
+def custom_ids(message: Any) -> list[str]:
+    ids = []
+    for row in message.components:
+        for child in getattr(row, "children", []):
+            if getattr(child, "custom_id", None):
+                ids.append(child.custom_id)
+    return ids
+
+
+def buttons(message: Any) -> list[Any]:
+    return [child for row in message.components for child in getattr(row, "children", [])]
+
+
+def step_buttons(message: Any) -> list[Any]:
+    return [b for b in buttons(message) if (b.custom_id or "").startswith("a:")]
+
+
+async def open_hand(actor: Any, place: Place) -> Any:
+    """Click "My hand" on the latest table message; returns the ephemeral message."""
+    table = place.last_table()
+    hand_button = next(b for b in buttons(table) if (b.custom_id or "").endswith(":hand"))
+    result = await actor.click(table, custom_id=hand_button.custom_id)
+    assert result.ephemeral
+    return result.response.message
+
+
+def is_turn_of(actor: Any, place: Place) -> bool:
+    content = place.last_table().content
+    return f"<@{actor.id}>" in content.splitlines()[-1] if content else False
+
+
+async def play_one_move(actor: Any, place: Place, choose: Any = None) -> Any:
+    """Open the hand and click through the steps of one move (first option unless ``choose``)."""
+    message = await open_hand(actor, place)
+    while True:
+        steps = [b for b in step_buttons(message) if not b.custom_id.endswith(":")]
+        assert steps, f"no move offered: {message.content}"
+        button = choose(steps) if choose else steps[0]
+        result = await actor.click(message, custom_id=button.custom_id)
+        message = result.response.message if result.response else message
+        fresh = step_buttons(message)
+        if not fresh or fresh[0].custom_id.split(":")[2] != button.custom_id.split(":")[2]:
+            return message  # the move was played (the seq moved on) or the match ended
+
+
+def match_over(place: Place) -> bool:
+    last = place.last_table()
+    return any((b.custom_id or "").endswith(":rematch") for b in buttons(last))
+
+
+async def play_match(env: Any, place: Place, humans: list[Any], *, max_steps: int = 3000) -> None:
+    """Humans play their moves with clicks; CPU seats move as virtual time passes."""
+    for _ in range(max_steps):
+        if match_over(place):
+            return
+        actor = next((h for h in humans if is_turn_of(h, place)), None)
+        if actor is not None:
+            await play_one_move(actor, place)
+        else:
+            await env.advance_time(TEST_CPU_DELAY)
+    raise AssertionError("the match did not end")

@@ -1,0 +1,219 @@
+"""Koi-Koi end to end: real cogs, real store and renderer, on SimCord's simulated Discord."""
+
+from __future__ import annotations
+
+import store
+from tests.cogs.harness import (
+    TEST_CPU_DELAY,
+    Place,
+    buttons,
+    is_turn_of,
+    match_over,
+    open_hand,
+    play_match,
+    play_one_move,
+    step_buttons,
+)
+
+
+def setup_guild(env, *names):
+    guild = env.create_guild()
+    channel = guild.create_text_channel("hanafuda")
+    members = [guild.add_member(env.create_user(n)) for n in names]
+    return guild, channel, members
+
+
+async def start_vs_cpu(env, channel, alice, **options):
+    result = await alice.slash(channel, "koikoi start", opponent="cpu", **options)
+    assert not result.ephemeral
+    return Place(channel, env)
+
+
+async def test_human_plays_a_whole_match_against_the_cpu(simcord_env, simcord_bot):
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    place = await start_vs_cpu(env, channel, alice, rounds=3)
+    assert channel.threads, "the match runs in a thread created from the lobby message"
+    first = place.last_table()
+    assert "table.png" in [a.filename for a in first.attachments]
+    await play_match(env, place, [alice])
+    final = place.last_table()
+    assert "match.png" in [a.filename for a in final.attachments]
+    assert any(a.filename.startswith("round-") for m in place.table_messages() for a in m.attachments)
+    rows = await store.leaderboard(
+        simcord_bot.db, channel.guild.id if hasattr(channel, "guild") else env.guild.id, "koikoi"
+    )
+    assert [r.user_id for r in rows] == [alice.id]
+    assert rows[0].games == 1
+
+
+async def test_two_humans_play_a_match(simcord_env):
+    env = simcord_env
+    _, channel, (alice, bob) = setup_guild(env, "alice", "bob")
+    lobby = await alice.slash(channel, "koikoi start", rounds=3)
+    message = lobby.response.message
+    await bob.click(message, label="Join")
+    await alice.click(message, label="Start")
+    place = Place(channel, env)
+    await play_match(env, place, [alice, bob])
+    assert match_over(place)
+    outcome_line = place.last_table().content
+    assert "wins the match" in outcome_line or "tie" in outcome_line
+
+
+async def test_hand_is_private_and_only_the_acting_seat_gets_moves(simcord_env):
+    env = simcord_env
+    _, channel, (alice, bob, carol) = setup_guild(env, "alice", "bob", "carol")
+    lobby = await alice.slash(channel, "koikoi start")
+    await bob.click(lobby.response.message, label="Join")
+    await alice.click(lobby.response.message, label="Start")
+    place = Place(channel, env)
+    actor, waiting = (alice, bob) if is_turn_of(alice, place) else (bob, alice)
+    mine = await open_hand(actor, place)
+    theirs = await open_hand(waiting, place)
+    assert mine.flags.ephemeral and theirs.flags.ephemeral
+    assert step_buttons(mine), "the seat to act is offered its moves"
+    assert not step_buttons(theirs), "the other seat sees its hand read-only"
+    # the ephemeral hand is not in the channel for anyone else
+    assert mine.id not in [m.id for m in place.thread.history(viewer=carol)]
+    refused = await carol.click(place.last_table(), label="My hand")
+    assert refused.ephemeral and "not seated" in refused.response.content
+
+
+async def test_bad_clicks_are_refused_and_change_nothing(simcord_env, simcord_bot):
+    env = simcord_env
+    _, channel, (alice, bob) = setup_guild(env, "alice", "bob")
+    lobby = await alice.slash(channel, "koikoi start")
+    await bob.click(lobby.response.message, label="Join")
+    await alice.click(lobby.response.message, label="Start")
+    place = Place(channel, env)
+    actor, waiting = (alice, bob) if is_turn_of(alice, place) else (bob, alice)
+    table = next(iter(simcord_bot.tables.tables.values()))
+    hand = await open_hand(actor, place)
+    first_step = step_buttons(hand)[0]
+
+    # not your turn: the waiting player clicks the actor's step button id
+    seq_before = table.seq
+    result = await waiting.click(hand, custom_id=first_step.custom_id) if False else None  # cannot see it
+    assert result is None
+
+    # play one move, then the old button (and a double click) is stale
+    await play_one_move(actor, place)
+    assert table.seq > seq_before
+    seq_after = table.seq
+    stale = await actor.click(hand, custom_id=first_step.custom_id)
+    assert stale.ephemeral and "earlier turn" in (
+        stale.followups[-1].content if stale.followups else stale.response.content
+    )
+    assert table.seq == seq_after
+
+    # a second game in the same channel is refused
+    again = await bob.slash(channel, "koikoi start")
+    assert again.ephemeral and "already open" in again.response.content
+
+
+async def test_out_of_range_and_malformed_options_are_refused(simcord_env, simcord_bot):
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    bad = await alice.slash(channel, "koikoi start", options="oyaken=lots")
+    assert bad.ephemeral and "oyaken" in bad.response.content
+    unknown = await alice.slash(channel, "koikoi start", options="no_such_rule=1")
+    assert unknown.ephemeral and "no_such_rule" in unknown.response.content
+    syntax = await alice.slash(channel, "koikoi start", options="viewing")
+    assert syntax.ephemeral and "key=value" in syntax.response.content
+    assert not simcord_bot.tables.tables, "no table was opened"
+
+
+async def test_lobby_buttons(simcord_env, simcord_bot):
+    env = simcord_env
+    _, channel, (alice, bob, carol) = setup_guild(env, "alice", "bob", "carol")
+    lobby = await alice.slash(channel, "koikoi start")
+    message = lobby.response.message
+    not_host = await bob.click(message, label="Add CPU")
+    assert not_host.ephemeral and "host" in not_host.response.content
+    not_full = await alice.click(message, label="Start")
+    assert not_full.ephemeral and "Every seat" in not_full.response.content
+    await bob.click(message, label="Join")
+    full = (
+        await carol.click(message, label="Join")
+        if not [b for b in buttons(channel.history()[-1]) if b.label == "Join" and b.disabled]
+        else None
+    )
+    assert full is None or full.ephemeral
+    await bob.click(channel.last_message if False else message, label="Leave")
+    table = next(iter(simcord_bot.tables.tables.values()))
+    assert [s.name for s in table.seats] == ["alice"]
+    cancelled = await alice.click(message, label="Cancel")
+    assert cancelled.acknowledged
+    assert not simcord_bot.tables.tables
+    row = await store.get_game(simcord_bot.db, table.id)
+    assert row is not None and row.status == "cancelled"
+
+
+async def test_restart_mid_match_resumes_and_finishes(simcord_env, settings):
+    from tsuki.bot import TsukiBot
+
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    place = await start_vs_cpu(env, channel, alice, rounds=3)
+    for _ in range(6):  # a few moves in
+        if is_turn_of(alice, place):
+            await play_one_move(alice, place)
+        else:
+            await env.advance_time(TEST_CPU_DELAY)
+    before = len(place.table_messages())
+    new_bot = TsukiBot(settings)
+    await env.restart_bot(new_bot)
+    assert new_bot.tables.tables, "the unfinished match was rebuilt from its action log"
+    await play_match(env, place, [alice])
+    assert len(place.table_messages()) > before
+    assert match_over(place)
+
+
+async def test_turn_timer_plays_for_a_slow_player_then_keeps_the_seat(simcord_env, simcord_bot, settings):
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    place = await start_vs_cpu(env, channel, alice, rounds=3)
+    table = next(iter(simcord_bot.tables.tables.values()))
+    seat = table.seat_of(alice.id)
+    for _ in range(50):
+        if is_turn_of(alice, place):
+            break
+        await env.advance_time(TEST_CPU_DELAY)
+    await env.advance_time(settings.turn_timeout + 1)
+    assert any("ran out of time" in m.content for m in place.table_messages())
+    assert seat.timeouts == 1 and not seat.away
+    for _ in range(50):
+        if is_turn_of(alice, place) or seat.away:
+            break
+        await env.advance_time(TEST_CPU_DELAY)
+    await env.advance_time(settings.turn_timeout + 1)
+    assert seat.away, "two run-out turns in a row: the CPU keeps the seat"
+    back = [b for b in buttons(place.last_table()) if b.label == "I'm back"]
+    assert back
+    result = await alice.click(place.last_table(), label="I'm back")
+    assert result.ephemeral and not seat.away
+
+
+async def test_quit_counts_as_a_loss(simcord_env, simcord_bot):
+    env = simcord_env
+    guild, channel, (alice,) = setup_guild(env, "alice")
+    place = await start_vs_cpu(env, channel, alice)
+    result = await alice.slash(place.thread, "koikoi quit")
+    assert result.ephemeral
+    assert "forfeits" in place.last_table().content
+    stats = await store.user_stats(simcord_bot.db, alice.id, guild.id)
+    assert stats["koikoi"].played == 1 and stats["koikoi"].won == 0
+    lb = await alice.slash(channel, "leaderboard", game="koikoi")
+    assert "alice" in lb.response.embeds[0].description or str(alice.id) in lb.response.embeds[0].description
+    me = await alice.slash(channel, "stats")
+    assert "Koi-Koi" in me.response.embeds[0].fields[0].name
+
+
+async def test_rules_command_lists_the_active_options(simcord_env):
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    await start_vs_cpu(env, channel, alice, options="oyaken=2")
+    result = await alice.slash(Place(channel, env).thread, "koikoi rules")
+    assert result.ephemeral
+    assert "`oyaken` = `2`" in result.response.content

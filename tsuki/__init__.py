@@ -1,0 +1,1 @@
+"""Application wiring: settings, the Bot, the demo. Game logic lives in ``engine``."""

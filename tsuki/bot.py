@@ -1,0 +1,67 @@
+"""The Bot: opens the store, loads the cogs, resumes unfinished games, syncs commands."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from cogs.table.components import DYNAMIC_ITEMS
+from cogs.table.manager import TableManager
+from cogs.translator import TsukiTranslator
+from store import Database
+from tsuki.settings import Settings
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.errors", "cogs.koikoi", "cogs.stats")
+
+
+def game_specs() -> dict[str, object]:
+    """Every playable game's adapter, by name."""
+    from cogs.koikoi_spec import SPEC as KOIKOI
+
+    return {"koikoi": KOIKOI}
+
+
+class TsukiBot(commands.Bot):
+    db: Database
+    tables: TableManager
+
+    def __init__(self, settings: Settings) -> None:
+        intents = discord.Intents.default()  # slash commands and buttons need no privileged intent
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.settings = settings
+
+    async def setup_hook(self) -> None:
+        self.db = await Database.open(self.settings.database_path)
+        self.tables = TableManager(self, self.db, game_specs())  # type: ignore[arg-type]
+        await self.tree.set_translator(TsukiTranslator())
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for name in EXTENSIONS:
+            await self.load_extension(name)
+        resumed = await self.tables.resume_all()
+        log.info("resumed %d unfinished game(s)", resumed)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Instant sync to DEV_GUILD_ID when set, else a global sync."""
+        guild_id = self.settings.dev_guild_id
+        if guild_id is not None:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %s", len(synced), guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands", len(synced))
+
+    async def close(self) -> None:
+        tables = getattr(self, "tables", None)
+        if tables is not None:
+            tables.shutdown()
+        db = getattr(self, "db", None)
+        if db is not None:
+            await db.close()
+        await super().close()
