@@ -57,17 +57,31 @@ _Spec = tuple[Kind, str | None, RibbonKind | None, dict[str, str]]
 
 def _chaff(month: int) -> _Spec:
     p = PLANTS[month]
-    return (Kind.CHAFF, None, None, {"en": f"{p['en']} chaff", "ja": f"{p['ja']}のカス", "ko": f"{p['ko']} 피"})
+    return (
+        Kind.CHAFF,
+        None,
+        None,
+        {"en": f"{p['en']} chaff", "ja": f"{p['ja']}のカス", "ko": f"{p['ko']} 피"},
+    )
 
 
 def _ribbon(month: int, rk: RibbonKind) -> _Spec:
     p = PLANTS[month]
-    en = {RibbonKind.POETRY: "poetry ribbon", RibbonKind.BLUE: "blue ribbon", RibbonKind.PLAIN: "red ribbon"}[rk]
+    en = {
+        RibbonKind.POETRY: "poetry ribbon",
+        RibbonKind.BLUE: "blue ribbon",
+        RibbonKind.PLAIN: "red ribbon",
+    }[rk]
     ja = {RibbonKind.POETRY: "赤短", RibbonKind.BLUE: "青短", RibbonKind.PLAIN: "短冊"}[rk]
     ko = {RibbonKind.POETRY: "홍단", RibbonKind.BLUE: "청단", RibbonKind.PLAIN: "초단"}[rk]
     if month == 11:
         ko = "띠"
-    return (Kind.RIBBON, None, rk, {"en": f"{p['en']} {en}", "ja": f"{p['ja']}に{ja}", "ko": f"{p['ko']} {ko}"})
+    return (
+        Kind.RIBBON,
+        None,
+        rk,
+        {"en": f"{p['en']} {en}", "ja": f"{p['ja']}に{ja}", "ko": f"{p['ko']} {ko}"},
+    )
 
 
 def _special(kind: Kind, subject: str, en: str, ja: str, ko: str) -> _Spec:

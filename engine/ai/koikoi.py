@@ -1,0 +1,175 @@
+"""A Koi-Koi CPU player that decides from its seat's view only.
+
+Heuristic, one ply: every capture is valued by how much it moves the player's "yaku potential"
+(a smooth score that grows as yaku get closer and becomes the yaku's points once made) plus how
+much it denies the opponent's; a card left on the field is penalised by what it could give the
+opponent. At the koi-koi decision it stops when ahead, when the opponent is close to a yaku or
+has called koi-koi (the stop is then doubled), and continues only when safe, with cards left and
+a yaku of its own within reach.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.core import NotYourTurn
+from engine.hanafuda.cards import MONTH_MASKS, by_subject, mask
+from engine.hanafuda.koikoi.types import Action, Capture, KoiKoi, KoiKoiView, Phase, Play, Shobu
+from engine.hanafuda.koikoi.yaku import (
+    AKATAN,
+    ANIMALS,
+    AOTAN,
+    BRIGHTS,
+    CHAFF_WITH_CUP,
+    CURTAIN,
+    INOSHIKACHO,
+    MOON,
+    RIBBONS,
+    SAKE_CUP,
+)
+
+_BRIGHT = (0.0, 1.0, 2.5, 5.5, 8.0, 10.0)
+_TRIO = (0.0, 1.0, 2.5, 5.0)
+_MONTH = (0.0, 0.3, 0.8, 1.8, 4.0)
+_RAIN = by_subject("rain_man").bit
+_MONTH_OF = tuple(MONTH_MASKS[c // 4 + 1] for c in range(48))
+
+
+def potential(m: int, dead: int, month: int) -> float:
+    """How good captured cards ``m`` are, given cards ``dead`` the other player holds."""
+    p = 0.0
+    nb = (m & BRIGHTS).bit_count()
+    if nb >= 3 or 5 - (dead & BRIGHTS).bit_count() >= 3:
+        p += _BRIGHT[nb] - (0.7 if m & _RAIN and nb == 3 else 0.0)  # rain + 2 is no sanko
+    for trio in (INOSHIKACHO, AKATAN, AOTAN):
+        if not dead & trio:
+            p += _TRIO[(m & trio).bit_count()]
+    a = (m & ANIMALS).bit_count()
+    r = (m & RIBBONS).bit_count()
+    k = (m & CHAFF_WITH_CUP).bit_count()
+    p += 0.25 * a + max(0, a - 4) + 0.25 * r + max(0, r - 4) + 0.1 * k + max(0, k - 9)
+    if m & SAKE_CUP:
+        p += 1.0
+        for partner in (CURTAIN, MOON):
+            p += 4.0 if m & partner else (1.0 if not dead & partner else 0.0)
+    elif not dead & SAKE_CUP:
+        p += 0.8 * bool(m & CURTAIN) + 0.8 * bool(m & MOON)
+    month_mask = MONTH_MASKS[month]
+    if not dead & month_mask:
+        p += _MONTH[(m & month_mask).bit_count()]
+    return p
+
+
+def _near(m: int, dead: int, available: int) -> bool:
+    """True when captured cards ``m`` are one good capture away from a (better) yaku."""
+    for trio in (INOSHIKACHO, AKATAN, AOTAN):
+        if (m & trio).bit_count() == 2 and trio & ~m & available:
+            return True
+    if (m & BRIGHTS).bit_count() >= 2 and BRIGHTS & ~m & available:
+        return True
+    if m & SAKE_CUP and (CURTAIN | MOON) & ~m & available:
+        return True
+    if m & (CURTAIN | MOON) and SAKE_CUP & available:
+        return True
+    if (m & ANIMALS).bit_count() >= 4 and ANIMALS & ~m & available:
+        return True
+    if (m & RIBBONS).bit_count() >= 4 and RIBBONS & ~m & available:
+        return True
+    return (m & CHAFF_WITH_CUP).bit_count() >= 9
+
+
+class _Table:
+    """The view, as masks."""
+
+    def __init__(self, v: KoiKoiView) -> None:
+        me = v.seat if v.seat is not None else 0
+        self.me = me
+        self.month = v.month
+        self.hand = mask(v.hand or ())
+        self.field = mask(v.field)
+        self.mine = mask(v.captured[me])
+        self.theirs = mask(v.captured[1 - me])
+        seen = self.hand | self.field | self.mine | self.theirs
+        if v.pending_draw is not None:
+            seen |= 1 << v.pending_draw
+        self.unseen = ((1 << 48) - 1) & ~seen
+        self.base_me = potential(self.mine, self.theirs, self.month)
+        self.base_them = potential(self.theirs, self.mine, self.month)
+
+    def take_value(self, cards: int) -> float:
+        """Gain for me plus loss for the opponent if I capture ``cards``."""
+        mine = self.mine | cards
+        gain = potential(mine, self.theirs, self.month) - self.base_me
+        denial = self.base_them - potential(self.theirs, mine, self.month)
+        their_gain = potential(self.theirs | cards, self.mine, self.month) - self.base_them
+        return gain + denial + 0.5 * their_gain
+
+    def leave_cost(self, card: int) -> float:
+        """Expected cost of leaving ``card`` on the field for the opponent."""
+        their_gain = potential(self.theirs | 1 << card, self.mine, self.month) - self.base_them
+        own_loss = potential(self.mine | 1 << card, self.theirs, self.month) - self.base_me
+        month = _MONTH_OF[card]
+        unseen = (self.unseen & month).bit_count()
+        chance = min(1.0, unseen * 0.35)
+        if self.hand & month & ~(1 << card):
+            own_loss *= 0.2  # I keep a card of that month to take it back
+        return chance * their_gain + 0.5 * own_loss
+
+
+def _play_value(t: _Table, action: Play) -> float:
+    card = action.card
+    if action.target is not None and not (_MONTH_OF[card] >> action.target & 1):
+        return t.take_value(1 << card | 1 << action.target) + 1.0  # lightning as a wild card
+    matches = t.field & _MONTH_OF[card]
+    if action.target is not None:
+        matches = 1 << action.target
+    if matches:
+        value = t.take_value(matches | 1 << card)
+        # Taking the last free card of a month leaves nothing for the draw to pair against.
+        return value + 0.1
+    return -t.leave_cost(card)
+
+
+def _decide(v: KoiKoiView, t: _Table) -> Action:
+    me = t.me
+    stop = v.stop_score.points[me] if v.stop_score is not None else 0
+    mine, theirs = v.scores[me], v.scores[1 - me]
+    hand_left = len(v.hand or ())
+    available = t.unseen | t.field
+    threat = bool(v.yaku[1 - me]) or _near(t.theirs, t.mine, available)
+    if v.koikoi_calls[1 - me]:
+        return Shobu()  # the opponent's koi-koi already doubles this stop
+    if hand_left <= 2 or threat:
+        return Shobu()
+    last_round = v.round_no >= v.rounds_total
+    if last_round and mine + stop > theirs:
+        return Shobu()
+    behind = theirs - mine
+    rounds_left = v.rounds_total - v.round_no
+    if _near(t.mine, t.theirs, available) and hand_left >= 4 and (stop <= 3 or behind > 8 + 3 * rounds_left):
+        return KoiKoi()
+    return Shobu()
+
+
+def choose_action(view: KoiKoiView, rng: random.Random) -> Action:
+    """A legal, sensible action for ``view.seat`` (which must be the seat to act)."""
+    legal = view.legal_actions
+    if not legal:
+        raise NotYourTurn("choose_action needs the view of the seat to act", key="not_your_turn")
+    if view.phase is Phase.DECIDE:
+        return _decide(view, _Table(view))
+    t = _Table(view)
+    best: Action = legal[0]
+    best_value = float("-inf")
+    for action in legal:
+        if isinstance(action, Play):
+            value = _play_value(t, action)
+        elif isinstance(action, Capture):
+            assert view.pending_draw is not None
+            value = t.take_value(1 << action.target | 1 << view.pending_draw)
+        else:
+            value = 0.0
+        value += rng.random() * 1e-3
+        if value > best_value:
+            best, best_value = action, value
+    return best

@@ -1,0 +1,105 @@
+"""Stacked decks for Koi-Koi tests: build a state or a deal from card notation strings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from engine.hanafuda.cards import CARDS, Card, cards, mask
+from engine.hanafuda.koikoi import rounds
+from engine.hanafuda.koikoi.rules import Rules, points_table
+from engine.hanafuda.koikoi.state import State
+from engine.hanafuda.koikoi.types import Phase
+from engine.hanafuda.koikoi.yaku import yaku_items
+
+
+def make_state(
+    *,
+    hands: tuple[str, str],
+    field: str,
+    pile: str = "",
+    captured: tuple[str, str] = ("", ""),
+    rules: Rules | None = None,
+    dealer: int = 0,
+    to_act: int | None = None,
+    round_no: int = 1,
+    scores: tuple[int, int] = (0, 0),
+    koikoi: tuple[int, int] = (0, 0),
+    last_koikoi: int | None = None,
+) -> State:
+    """A PLAY-phase state with exactly these cards; every card not named goes to the pile's end.
+
+    ``pile`` lists the next cards to be drawn, first drawn first.
+    """
+    rules = rules or Rules()
+    parts = [
+        cards(hands[0]),
+        cards(hands[1]),
+        cards(field),
+        cards(pile),
+        cards(captured[0]),
+        cards(captured[1]),
+    ]
+    named = [c for part in parts for c in part]
+    assert len(named) == len(set(named)), f"a card is named twice: {sorted(map(str, named))}"
+    rest = [c for c in CARDS if c not in set(named)]
+    caps = (mask(parts[4]), mask(parts[5]))
+    table = points_table(rules)
+    month = (round_no - 1) % 12 + 1
+    return State(
+        rules=rules,
+        seed=0,
+        round_no=round_no,
+        dealer=dealer,
+        scores=scores,
+        history=(),
+        phase=Phase.PLAY,
+        to_act=dealer if to_act is None else to_act,
+        hands=(mask(parts[0]), mask(parts[1])),
+        field=mask(parts[2]),
+        pile=(*parts[3], *rest),
+        pile_pos=0,
+        captured=caps,
+        yaku=(yaku_items(caps[0], month, table), yaku_items(caps[1], month, table)),
+        koikoi=koikoi,
+        last_koikoi=last_koikoi,
+        pending=-1,
+        last=None,
+        sweep=None,
+        table=table,
+    )
+
+
+def deal(*, dealer_hand: str, other_hand: str, field: str, pile: str = "") -> list[Card]:
+    """A full 48-card deck in dealing order (4 to the opponent, 4 to the table, 4 to the dealer…)."""
+    d, o, f = cards(dealer_hand), cards(other_hand), cards(field)
+    assert len(d) == len(o) == len(f) == 8
+    head = [*o[:4], *f[:4], *d[:4], *o[4:], *f[4:], *d[4:], *cards(pile)]
+    assert len(head) == len(set(head))
+    return head + [c for c in CARDS if c not in set(head)]
+
+
+def stack_deals(monkeypatch: pytest.MonkeyPatch, decks: Sequence[list[Card]]) -> list[tuple[int, int]]:
+    """Make the engine deal ``decks`` in turn (then real shuffles); returns the (round, attempt) log."""
+    queue = list(decks)
+    calls: list[tuple[int, int]] = []
+    real = rounds.deal_order
+
+    def fake(seed: int, round_no: int, attempt: int) -> list[Card]:
+        calls.append((round_no, attempt))
+        return list(queue.pop(0)) if queue else real(seed, round_no, attempt)
+
+    monkeypatch.setattr(rounds, "deal_order", fake)
+    return calls
+
+
+def all_cards(s: State) -> list[int]:
+    """Every card the state holds somewhere (hands, field, pile left, captured, drawn card)."""
+    out: list[int] = []
+    for m in (*s.hands, s.field, *s.captured):
+        out.extend(c for c in range(48) if m >> c & 1)
+    out.extend(s.pile[s.pile_pos :])
+    if s.pending >= 0:
+        out.append(s.pending)
+    return out
