@@ -1,0 +1,44 @@
+"""Texts drawn on the images, all through :mod:`i18n`, with readable fallbacks for missing keys."""
+
+from __future__ import annotations
+
+import i18n
+from engine.hanafuda.cards import Kind
+
+
+def _pretty(identifier: str) -> str:
+    return identifier.replace("_", " ").capitalize()
+
+
+def label(locale: str, key: str, fallback: str, **params: object) -> str:
+    """``i18n.t(locale, key)``, or ``fallback`` when no language defines ``key``."""
+    return i18n.t(locale, key, **params) if i18n.has(locale, key) else fallback
+
+
+def yaku_name(locale: str, yaku: str) -> str:
+    return label(locale, f"yaku.{yaku}", _pretty(yaku))
+
+
+def multiplier_name(locale: str, name: str) -> str:
+    return label(locale, f"multiplier.{name}", _pretty(name))
+
+
+def reason(locale: str, reason: str, name: str = "") -> str:
+    return label(locale, f"render.reason.{reason}", _pretty(reason), name=name)
+
+
+def points(locale: str, count: int) -> str:
+    return i18n.tn(locale, "render.points", count)
+
+
+def category(locale: str, kind: Kind) -> str:
+    return i18n.t(locale, f"render.category.{kind.value}")
+
+
+def t(locale: str, key: str, **params: object) -> str:
+    return i18n.t(locale, key, **params)
+
+
+def counted(locale: str, key: str, count: int) -> str:
+    """Plural-aware text (``key.one`` / ``key.other``)."""
+    return i18n.tn(locale, key, count)
