@@ -119,6 +119,13 @@ class GameEngine(Generic[S, A, V, R]):
     to_act: Callable[[S], int | None]
     parse_action: Callable[[str], A]
     rules_from: Callable[[str | None, dict[str, Any] | None], R]
+    start: Callable[[int, R, int], tuple[S, tuple[Any, ...]]] | None = None
+
+    def begin(self, seats: int, rules: R, seed: int) -> tuple[S, tuple[Any, ...]]:
+        """A new game and the events of its opening deal (redeals, lucky hands…), to announce."""
+        if self.start is not None:
+            return self.start(seats, rules, seed)
+        return self.new_game(seats, rules, seed), ()
 
     def replay(self, seats: int, rules: R, seed: int, actions: Sequence[str]) -> S:
         """Rebuild a state from its stored action log (each action in text notation)."""

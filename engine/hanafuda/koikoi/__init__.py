@@ -49,6 +49,7 @@ ENGINE: GameEngine[State, Action, KoiKoiView, Rules] = GameEngine(
     to_act=to_act,
     parse_action=parse_action,
     rules_from=rules_from,
+    start=start,
 )
 
 __all__ = [

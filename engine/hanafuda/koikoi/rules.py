@@ -211,13 +211,16 @@ class Points(NamedTuple):
 def points_table(rules: Rules) -> Points:
     """The yaku values this rule set really uses.
 
-    ``fifteen_point_yaku`` sets five brights and poetry+blue ribbons to 15; ``five_to_six``
-    raises every yaku worth 5 to 6; ``viewing="off"`` zeroes both viewing yaku.
+    ``fifteen_point_yaku`` sets five brights and poetry+blue ribbons to 15 (unless switched off
+    with 0); ``five_to_six`` raises every yaku worth 5 to 6; ``viewing="off"`` zeroes both
+    viewing yaku.
     """
     values = {name: getattr(rules, name) for name in YAKU_IDS}
     if rules.fifteen_point_yaku:
-        values["goko"] = 15
-        values["akatan_aotan"] = 15
+        # Raises the two yaku; one switched off with 0 stays off.
+        for name in ("goko", "akatan_aotan"):
+            if values[name]:
+                values[name] = 15
     if rules.five_to_six:
         values = {k: (6 if v == 5 else v) for k, v in values.items()}
     if rules.viewing == "off":

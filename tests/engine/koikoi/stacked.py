@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from dataclasses import fields
 
 import pytest
 
 from engine.hanafuda.cards import CARDS, Card, cards, mask
 from engine.hanafuda.koikoi import rounds
-from engine.hanafuda.koikoi.rules import Rules, points_table
+from engine.hanafuda.koikoi.rules import CHOICES, YAKU_IDS, Rules, points_table
 from engine.hanafuda.koikoi.state import State
 from engine.hanafuda.koikoi.types import Phase
 from engine.hanafuda.koikoi.yaku import yaku_items
@@ -103,3 +105,27 @@ def all_cards(s: State) -> list[int]:
     if s.pending >= 0:
         out.append(s.pending)
     return out
+
+
+def random_rules(rng: random.Random, *, max_rounds: int = 3) -> Rules:
+    """A random combination of every option of :class:`Rules` (short matches, for playouts)."""
+    values: dict[str, object] = {}
+    for f in fields(Rules):
+        name, default = f.name, f.default
+        if name in CHOICES:
+            values[name] = rng.choice(CHOICES[name])
+        elif isinstance(default, bool):
+            values[name] = rng.random() < 0.5
+        elif name in YAKU_IDS:
+            values[name] = default if rng.random() < 0.6 else rng.choice((0, 1, 4, 5, 6, 10, 15))
+        elif name == "rounds":
+            values[name] = rng.randint(1, max_rounds)
+        elif name == "target_score":
+            values[name] = rng.choice((0, 0, 6, 20))
+        elif name == "double_at":
+            values[name] = rng.choice((0, 7, 8, 8))
+        elif name in ("oyaken", "lucky_hand_points"):
+            values[name] = rng.choice((0, 1, 6, 12))
+        else:
+            raise AssertionError(f"random_rules does not know the option {name!r}")
+    return Rules(**values)  # type: ignore[arg-type]

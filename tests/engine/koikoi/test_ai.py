@@ -24,7 +24,7 @@ from engine.hanafuda.koikoi import (
     parse_action,
     view,
 )
-from tests.engine.koikoi.stacked import make_state
+from tests.engine.koikoi.stacked import make_state, random_rules
 
 CONFIGS = [
     PRESETS["seed"],
@@ -35,6 +35,8 @@ CONFIGS = [
 
 @pytest.mark.parametrize("rules", CONFIGS)
 def test_cpu_always_plays_a_legal_action(rules: Rules) -> None:
+    """DESIGN.md: « CPU players; they see only what their seat may see » — full matches, CPU
+    against CPU, each move chosen from the mover's view and found among its legal actions."""
     rng = random.Random(1)
     for seed in range(15):
         s = new_game(2, rules, seed)
@@ -45,7 +47,25 @@ def test_cpu_always_plays_a_legal_action(rules: Rules) -> None:
             s, _ = apply(s, action)
 
 
+@pytest.mark.parametrize("batch", range(4))
+def test_cpu_never_fails_across_presets_and_random_option_combinations(batch: int) -> None:
+    """CPU against CPU, each from its own view, under every preset and 60 random combinations
+    of all the options (lightning wild card, empty-hand endings, yaku switched off …)."""
+    rng = random.Random(batch)
+    configs = [*PRESETS.values()] + [
+        random_rules(random.Random(1000 * batch + n), max_rounds=4) for n in range(15)
+    ]
+    for n, rules in enumerate(configs):
+        s = new_game(2, rules, 31 * batch + n)
+        while s.phase is not Phase.OVER:
+            v = view(s, s.to_act)
+            action = choose_action(v, rng)
+            assert action in v.legal_actions
+            s, _ = apply(s, action)
+
+
 def test_cpu_decides_from_a_view_only() -> None:
+    """DESIGN.md: « Cogs, render and CPU players receive views, never the raw state. »"""
     params = inspect.signature(choose_action).parameters
     assert [p for p in params] == ["view", "rng"]
     assert "State" not in inspect.getsource(ai)

@@ -15,19 +15,26 @@ from engine.hanafuda.koikoi import (
     PRESETS,
     Action,
     Capture,
+    CardDrawn,
+    CardPlayed,
     KoiKoi,
     KoiKoiView,
     Phase,
     Play,
     Rules,
     Shobu,
+    ShobuCalled,
     State,
+    YakuMade,
     apply,
     legal_actions,
     new_game,
     outcome,
     view,
 )
+from engine.hanafuda.koikoi.rules import points_table
+from engine.hanafuda.koikoi.yaku import GROUP, yaku_items
+from tests.engine.koikoi.stacked import random_rules
 
 CONFIGS: list[Rules] = [
     PRESETS["seed"],
@@ -96,7 +103,8 @@ def test_random_playouts_keep_the_invariants(config: int) -> None:
 
 @pytest.mark.parametrize("config", range(len(CONFIGS)))
 def test_legal_actions_and_apply_never_disagree(config: int) -> None:
-    """Every legal action applies; every other action raises IllegalAction (GameOver at the end)."""
+    """DESIGN.md: « legal_actions and apply never disagree (a property test checks it) » — every
+    legal action applies; every other action raises IllegalAction (GameOver at the end)."""
     rules = CONFIGS[config]
     rng = random.Random(100 + config)
     checked = 0
@@ -123,7 +131,8 @@ def test_legal_actions_and_apply_never_disagree(config: int) -> None:
 
 @pytest.mark.parametrize("config", range(len(CONFIGS)))
 def test_replay_from_rules_seed_and_notation(config: int) -> None:
-    """``(rules, seed, [str(action) ...])`` rebuilds the very same state."""
+    """DESIGN.md: « (rules, seed, actions) replays any game exactly » — ``(rules, seed,
+    [str(action) ...])`` rebuilds the very same state."""
     rules = CONFIGS[config]
     rng = random.Random(200 + config)
     for seed in range(40):
@@ -161,9 +170,19 @@ def check_view(s: State, seat: int | None) -> KoiKoiView:
     for other in (0, 1):
         if other != seat:
             hidden |= s.hands[other]
-    # The current round's hidden cards appear nowhere (history holds past rounds only).
-    leaked = cards_in(v, frozenset({"history", "rules"})) & {c for c in range(48) if hidden >> c & 1}
+    hidden_cards = {c for c in range(48) if hidden >> c & 1}
+    # The current round's hidden cards appear nowhere. ``history`` holds finished rounds only
+    # (earlier deals, whose cards are dealt again), ``rules`` only the table's public options.
+    leaked = cards_in(v, frozenset({"history", "rules"})) & hidden_cards
     assert not leaked, f"seat {seat} sees {sorted(map(str, (CARDS[c] for c in leaked)))}"
+    assert v.rules == s.rules and v.history == s.history
+    assert len(v.history) == s.round_no - (s.phase is not Phase.OVER)
+    if s.phase is Phase.OVER and v.history:
+        # The last round's result is of this very deal: it shows no card still hidden (but a
+        # lucky hand, which its holder declared to end the round).
+        last = v.history[-1]
+        declared = set(last.yaku[0].cards) if last.reason == "lucky_hand" else set()
+        assert not (cards_in(last) - declared) & hidden_cards
     assert (v.hand is None) == (seat is None)
     if seat is not None:
         assert mask(v.hand or ()) == s.hands[seat]
@@ -176,6 +195,8 @@ def check_view(s: State, seat: int | None) -> KoiKoiView:
 
 @pytest.mark.parametrize("config", range(len(CONFIGS)))
 def test_views_never_leak_hidden_cards(config: int) -> None:
+    """DESIGN.md: « A test asserts that no seat's view holds another seat's hidden cards or the
+    deck order » — every field of every view (seat 0, seat 1, spectator) at every step."""
     rules = dataclasses.replace(CONFIGS[config], rounds=4)
     rng = random.Random(300 + config)
     for seed in range(12):
@@ -190,3 +211,93 @@ def test_views_never_leak_hidden_cards(config: int) -> None:
                 for y in result.yaku:
                     if y.yaku not in ("teshi", "kuttsuki"):
                         assert set(y.cards) <= set(result.captured[result.winner or 0]) or y.yaku == "oyaken"
+
+
+def _groups(items: tuple[tuple[str, int], ...]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for y, p in items:
+        out[GROUP[y]] = out.get(GROUP[y], 0) + p
+    return out
+
+
+RANDOM_CONFIGS = [random_rules(random.Random(n)) for n in range(40)]
+
+
+DECISION_CONFIGS = CONFIGS + RANDOM_CONFIGS[:10]
+
+
+@pytest.mark.parametrize("config", range(len(DECISION_CONFIGS)))
+def test_decision_offered_exactly_when_a_yaku_is_formed_or_improved(config: int) -> None:
+    """« Si ce n'est pas le cas, le jeu se poursuit et c'est au tour de l'adversaire … Si un yaku
+    a été formé ou amélioré, alors on a le choix de continuer la manche ou non » — after every
+    turn of random matches, against the yaku recomputed from the captured cards group by group
+    (RULINGS: with an empty hand the round stops as shōbu)."""
+    rules = DECISION_CONFIGS[config]
+    table = points_table(rules)
+    rng = random.Random(7)
+    decisions = 0
+    for seed in range(25):
+        s = new_game(2, dataclasses.replace(rules, rounds=3, target_score=0), seed)
+        before: list[dict[str, int]] = [{}, {}]
+        round_no = s.round_no
+        while s.phase is not Phase.OVER:
+            if s.round_no != round_no:
+                before, round_no = [{}, {}], s.round_no
+            action = rng.choice(legal_actions(s))
+            seat, phase, cap, hand = s.to_act, s.phase, s.captured[s.to_act or 0], s.hands[s.to_act or 0]
+            after_state, events = apply(s, action)
+            if phase is not Phase.DECIDE and not any(
+                isinstance(e, CardDrawn) and e.awaiting_choice for e in events
+            ):
+                assert seat is not None
+                for e in events:
+                    if isinstance(e, CardPlayed | CardDrawn) and e.captured:
+                        cap |= mask(e.captured) | 1 << e.card
+                now = _groups(yaku_items(cap, s.month, table))
+                better = any(p > before[seat].get(g, 0) for g, p in now.items())
+                made = [e for e in events if isinstance(e, YakuMade)]
+                assert bool(made) == better, (seed, events)
+                if isinstance(action, Play):
+                    hand &= ~(1 << action.card)
+                if better:
+                    decisions += 1
+                    assert made[0].can_koikoi == bool(hand)
+                    if hand:
+                        assert after_state.phase is Phase.DECIDE and after_state.to_act == seat
+                    else:
+                        assert ShobuCalled(seat) in events
+                else:
+                    assert after_state.phase is not Phase.DECIDE
+                before[seat] = now
+            s = after_state
+    assert decisions > 20
+
+
+@pytest.mark.parametrize("n", range(len(RANDOM_CONFIGS)))
+def test_random_option_combinations_keep_the_invariants(n: int) -> None:
+    """Any combination of options: cards conserved, termination, legal_actions and apply agree,
+    no view leaks, exact replay from the action log."""
+    rules = RANDOM_CONFIGS[n]
+    rng = random.Random(n)
+    for seed in range(3):
+        s = new_game(2, rules, 77 * n + seed)
+        log: list[str] = []
+        for _ in range(2000):
+            legal = legal_actions(s)
+            assert conserved(s)
+            assert (not legal) == (s.phase is Phase.OVER) == (outcome(s) is not None)
+            for seat in (0, 1, None):
+                check_view(s, seat)
+            if not legal:
+                break
+            for action in legal:
+                apply(s, action)
+            for action in rng.sample(UNIVERSE, 10):
+                if action not in legal:
+                    with pytest.raises(IllegalAction):
+                        apply(s, action)
+            action = rng.choice(legal)
+            log.append(str(action))
+            s, _ = apply(s, action)
+        assert s.phase is Phase.OVER and 1 <= len(s.history) <= rules.rounds
+        assert ENGINE.replay(2, rules, 77 * n + seed, log) == s

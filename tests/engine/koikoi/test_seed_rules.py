@@ -314,18 +314,48 @@ def test_no_yaku_the_opponent_plays_next() -> None:
         ("1a 3a", "8b", "8a", ("sanko",)),  # formed
         ("2a 4a 5a 6a 8b", "11b", "11c", ("tane",)),  # improved: 5 animals -> 6 animals
         ("1a 3a 8a", "11b", "11a", ("ameshiko",)),  # improved within a group: sanko -> ameshiko
+        ("6a 7a", "10c", "10a", ("inoshikacho",)),  # formed
+        ("6a 7a 10a", "8c", "8b", ("inoshikacho",)),  # « +1 point par carte Animal/Objet supplémentaire »
+        ("1b 2b 3b", "4c", "4b", ("akatan",)),  # « +1 point par carte Ruban supplémentaire »
+        ("6b 9b 10b", "5d", "5b", ("aotan",)),  # idem
+        ("1b 2b 3b 6b 9b", "10c", "10b", ("akatan_aotan",)),  # akatan +2 -> akatan+aotan 10
+        ("4b 5b 7b 11c 1b", "9c", "9b", ("tanzaku",)),  # 6 ribbons: tanzaku 2
+        ("1c 1d 2d 3c 3d 4c 4d 5d 8c 8d", "10c", "10d", ("kasu",)),  # 10 chaff -> 12: kasu 3
+        ("9a", "3b", "3a", ("hanami",)),  # special group
+        ("1a 1b", "1c", "1d", ("tsukifuda",)),  # round 1: the four January cards
     ],
 )
 def test_formed_or_improved_yaku_offers_the_choice(
     captured: str, hand: str, field: str, new: tuple[str, ...]
 ) -> None:
-    """« Si un yaku a été formé ou amélioré, alors on a le choix de continuer la manche ou non »"""
+    """« Si un yaku a été formé ou amélioré, alors on a le choix de continuer la manche ou non »
+    — every "+1 point par carte … supplémentaire" is an improvement too."""
     s = make_state(hands=(f"{hand} 5c", "2c 6c"), field=f"{field} 7c", pile="12c", captured=(captured, ""))
     s, events = apply(s, play(hand))
     assert s.phase is Phase.DECIDE and s.to_act == 0
     assert legal_actions(s) == (KoiKoi(), Shobu())
     made = [e for e in events if isinstance(e, YakuMade)]
     assert len(made) == 1 and made[0].new == new and made[0].can_koikoi
+
+
+@pytest.mark.parametrize("choice", [None, "8a", "8c"])
+def test_a_yaku_formed_by_the_drawn_card_offers_the_choice(choice: str | None) -> None:
+    """« Après avoir joué une carte de sa main et fait une capture si possible, on pioche une
+    carte et on essaye de capturer comme précédemment … À ce stade, il faut évaluer les cartes
+    que l'on a capturées … Si un yaku a été formé ou amélioré, alors on a le choix » — the check
+    comes after both cards, so a capture by the drawn card counts (after a choice of target too)."""
+    field = "8a 7c" if choice is None else "8a 8c 7c"
+    s = make_state(hands=("5c 6d", "2c 6c"), field=field, pile="8b", captured=("1a 3a", ""))
+    s, events = apply(s, play("5c"))  # captures nothing; the drawn 8b meets the moon 8a
+    if choice is not None:
+        assert s.phase is Phase.DRAW_CHOICE
+        s, events = apply(s, Capture(card(choice)))
+    made = [e for e in events if isinstance(e, YakuMade)]
+    if choice == "8c":  # the drawn card took the chaff: no yaku, the opponent plays
+        assert s.phase is Phase.PLAY and s.to_act == 1 and not made
+    else:
+        assert s.phase is Phase.DECIDE and s.to_act == 0 and legal_actions(s) == (KoiKoi(), Shobu())
+        assert len(made) == 1 and made[0].new == ("sanko",)
 
 
 def test_a_capture_that_improves_nothing_offers_no_choice() -> None:
@@ -335,6 +365,45 @@ def test_a_capture_that_improves_nothing_offers_no_choice() -> None:
     s, events = apply(s, play("12c"))
     assert s.phase is Phase.PLAY and s.to_act == 1
     assert not any(isinstance(e, YakuMade) for e in events)
+
+
+@pytest.mark.parametrize(("round_no", "month"), [(3, 3), (1, 1), (12, 12), (15, 3)])
+def test_tsukifuda_is_the_month_of_the_round_number(round_no: int, month: int) -> None:
+    """« Cartes du Mois - Les 4 cartes appartenant au mois de la manche en cours. » (RULINGS:
+    « tsukifuda uses the month of the round number »; past 12 rounds, with a target score, the
+    months cycle.)"""
+    rules = Rules(rounds=120, target_score=500)
+    s = make_state(
+        hands=("3c 5c", "2c 6c"),
+        field="3d 7c",
+        pile="12c",
+        captured=("3a 3b", ""),
+        round_no=round_no,
+        rules=rules,
+    )
+    assert s.month == month and view(s, 0).month == month
+    s, events = apply(s, play("3c"))  # seat 0 now holds the four March cards
+    if month != 3:
+        assert s.phase is Phase.PLAY and s.to_act == 1
+        return
+    assert s.phase is Phase.DECIDE
+    made = [e for e in events if isinstance(e, YakuMade)]
+    assert made[0].new == ("tsukifuda",)
+    _, events = apply(s, Shobu())
+    result = ended(events).result
+    assert [(y.yaku, y.points) for y in result.yaku] == [("tsukifuda", 4)] and result.points == (4, 0)
+
+
+def test_each_round_announces_its_month() -> None:
+    """« Cartes du Mois - Les 4 cartes appartenant au mois de la manche en cours. » — round *n*
+    is month *n*: the events and every view of a real match say so."""
+    s, events = start(2, Rules(), 21)
+    seen = [e for e in events if isinstance(e, RoundStarted)]
+    while s.phase is not Phase.OVER:
+        assert view(s, None).month == s.round_no == s.month
+        s, events = apply(s, legal_actions(s)[-1])
+        seen += [e for e in events if isinstance(e, RoundStarted)]
+    assert [(e.round_no, e.month) for e in seen] == [(n, n) for n in range(1, 13)]
 
 
 def test_sake_cup_is_an_animal_and_a_chaff() -> None:

@@ -10,9 +10,21 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.hanafuda.cards import card, cards, mask
-from engine.hanafuda.koikoi import ENGINE, Phase, Play, RoundEnded, Rules, Shobu, apply, legal_actions
+from engine.hanafuda.koikoi import (
+    ENGINE,
+    LuckyHand,
+    Phase,
+    Play,
+    RoundEnded,
+    Rules,
+    Shobu,
+    apply,
+    first_dealer,
+    legal_actions,
+    start,
+)
 from engine.hanafuda.koikoi.state import State
-from tests.engine.koikoi.stacked import all_cards, make_state
+from tests.engine.koikoi.stacked import all_cards, deal, make_state, stack_deals
 
 
 def play(text: str) -> Play:
@@ -213,6 +225,35 @@ def test_oyaken_the_dealer_scores_on_a_draw(amount: int) -> None:
     assert result_of(events).points == (0, 0)  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize(
+    ("empty_hands", "koikoi", "reason"),
+    [
+        ("koikoi_caller", (0, 0), "draw"),
+        ("all_lost", (0, 0), "all_lost"),
+        ("all_lost", (0, 1), "all_lost"),
+        ("dealer_out", (0, 0), "draw"),
+    ],
+)
+def test_oyaken_pays_the_dealer_on_every_null_round(
+    empty_hands: str, koikoi: tuple[int, int], reason: str
+) -> None:
+    """« Une variation selon laquelle si la manche est nulle, le donneur marque un point. » — a
+    round is null whenever nobody wins it: hands out without koi-koi, « tous les points accumulés
+    jusqu'ici sont perdus », or the dealer out of cards with nobody's koi-koi (« la manche est
+    déclarée comme nulle »)."""
+    rules = Rules(oyaken=1, empty_hands=empty_hands)
+    s = make_state(
+        hands=("5c", "6c"), field="1c 2c 3c 4c", pile="7c 8c", captured=("", "1a 3a 8a"), koikoi=koikoi,
+        last_koikoi=1 if koikoi[1] else None, rules=rules,
+    )  # fmt: skip
+    s, events = apply(s, play("5c"))
+    if empty_hands != "dealer_out":
+        s, events = apply(s, play("6c"))
+    result = result_of(events)
+    assert (result.reason, result.winner, result.points) == (reason, None, (1, 0))  # type: ignore[attr-defined]
+    assert s.scores == (1, 0)
+
+
 def test_yaku_worth_five_raised_to_six() -> None:
     """« Selon certaines règles, les yakus valant 5 points sont élevés à 6 points. »
     (``five_to_six``)"""
@@ -223,3 +264,62 @@ def test_yaku_worth_five_raised_to_six() -> None:
         s, _ = apply(s, play("8b"))
         s, events = apply(s, Shobu())
         assert result_of(events).points == (points, 0)  # type: ignore[attr-defined]
+
+
+# --- Lucky hands and multipliers: the options around the seed's rules -------------------------
+
+LUCKY = "1a 1b 1c 1d 2a 3a 4a 5a"
+PLAIN = {"other_hand": "5b 6a 7a 8a 9a 10a 11a 12a", "field": "5c 6b 7b 8b 9b 10b 11b 12b"}
+QUIET = {
+    "dealer_hand": "1a 2a 3a 4a 5a 6a 7a 8a",
+    "other_hand": "1b 2b 3b 4b 5b 6b 7b 9a",
+    "field": "9b 10a 11a 12a 10b 11b 12b 1c",
+}
+
+
+@pytest.mark.parametrize(
+    ("rules", "points"), [(Rules(), 6), (Rules(lucky_hand_points=12), 12), (Rules(lucky_hands=False), None)]
+)
+def test_lucky_hand_options(monkeypatch: pytest.MonkeyPatch, rules: Rules, points: int | None) -> None:
+    """« Le joueur remporte la manche et empoche directement 6 points. » — ``lucky_hand_points``
+    changes the 6 (FudaWiki: « In some descriptions, they only score 6 points, but in others …
+    they score 12 points »); ``lucky_hands=False`` plays such a hand out as a normal round."""
+    stack_deals(monkeypatch, [deal(dealer_hand=LUCKY, **PLAIN), deal(**QUIET)])
+    dealer = first_dealer(9)
+    s, events = start(2, rules, 9)
+    lucky = [e for e in events if isinstance(e, LuckyHand)]
+    if points is None:
+        assert not lucky and s.history == () and s.round_no == 1
+        assert s.phase is Phase.PLAY and s.to_act == dealer and s.hands[dealer] == m(LUCKY)
+        return
+    assert [e.seat for e in lucky] == [dealer]
+    assert s.history[0].points[dealer] == points and s.scores[dealer] == points
+    assert s.history[0].multipliers == ()  # « directement »: no multiplier
+
+
+@pytest.mark.parametrize(
+    ("rules", "koikoi", "captured", "points"),
+    [
+        (Rules(opponent_koikoi="self"), (0, 1), "1a 3a", 5),
+        (Rules(opponent_koikoi="self"), (1, 0), "1a 3a", 10),
+        (Rules(opponent_koikoi="anyone"), (1, 0), "1a 3a", 10),
+        (Rules(opponent_koikoi="anyone"), (0, 1), "1a 3a", 10),
+        (Rules(opponent_koikoi="anyone"), (0, 0), "1a 3a", 5),
+        (Rules(opponent_koikoi="double"), (1, 0), "1a 3a", 5),
+        (Rules(opponent_koikoi="none"), (0, 2), "1a 3a", 5),
+        (Rules(opponent_koikoi="none", double_at=0), (0, 1), "1a 3a 12a", 8),
+        (Rules(double_at=0), (0, 0), "1a 3a 12a", 8),
+    ],
+)
+def test_multiplier_options(rules: Rules, koikoi: tuple[int, int], captured: str, points: int) -> None:
+    """« En fonction de l'ensemble de règles utilisé, il existe deux multiplicateurs … Certaines
+    personnes jouent sans multiplicateurs » (``opponent_koikoi="none"``, ``double_at=0``), and
+    FudaWiki's « Multipliers »: « x2 multiplier if they called koi-koi, not if their opponent did »
+    (``self``), « x2 multiplier if anyone called koi-koi during the round » (``anyone``)."""
+    s = make_state(
+        hands=("8b 5c", "2c 6c"), field="8a 7c", pile="12c", captured=(captured, ""), koikoi=koikoi,
+        last_koikoi=0 if koikoi[0] else (1 if koikoi[1] else None), rules=rules,
+    )  # fmt: skip
+    s, _ = apply(s, play("8b"))
+    s, events = apply(s, Shobu())
+    assert result_of(events).points == (points, 0)  # type: ignore[attr-defined]

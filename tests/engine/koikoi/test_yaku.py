@@ -120,7 +120,25 @@ VARIANT_TABLE = [
 
 @pytest.mark.parametrize(("rules", "captured", "expected"), VARIANT_TABLE)
 def test_variant_and_preset_yaku_values(rules: Rules, captured: str, expected: dict[str, int]) -> None:
+    """« Jouer sans les yakus Contemplation » ; « Limiter les yakus Contemplation à un par
+    manche » ; « la capture d'une carte de Novembre empêche la réalisation des yakus
+    Contemplations » ; « Augmenter les points des yakus Cinq Lumières et Rubans Bleus et Avec
+    Poésie à 15 points au lieu de 10 » ; « les yakus valant 5 points sont élevés à 6 points » —
+    and FudaWiki's sake cup « only counts as an Animal card, and not Chaff » and its presets."""
     assert items(captured, rules) == expected
+
+
+@pytest.mark.parametrize("yaku", ["goko", "akatan_aotan"])
+def test_fifteen_points_never_switches_a_yaku_back_on(yaku: str) -> None:
+    """« Augmenter les points des yakus Cinq Lumières et Rubans Bleus et Avec Poésie à 15 points
+    au lieu de 10. » — it raises those yaku, it does not bring back one a table switched off
+    with ``0`` (the group then scores its next best, as without the variant)."""
+    rules = Rules(fifteen_point_yaku=True, **{yaku: 0})
+    assert getattr(points_table(rules), yaku) == 0
+    assert items("1a 3a 8a 11a 12a", rules) == ({"shiko": 8} if yaku == "goko" else {"goko": 15})
+    assert items("1b 2b 3b 6b 9b 10b", rules) == (
+        {"akatan": 8} if yaku == "akatan_aotan" else {"akatan_aotan": 15}
+    )
 
 
 def test_itemised_scores_name_their_cards() -> None:
@@ -142,11 +160,16 @@ def test_itemised_scores_name_their_cards() -> None:
     ],
 )
 def test_improved_detects_new_and_better_yaku(old: str, new: str, expected: tuple[str, ...]) -> None:
+    """« Si un yaku a été formé ou amélioré, alors on a le choix de continuer la manche ou non »
+    — judged group by group: a new yaku, a better one in its group (sanko → ameshiko) or one
+    more card for a "+1" yaku; a card that raises nothing is no improvement."""
     t = points_table(SEED)
     assert improved(yaku_items(mask(cards(old)), 12, t), yaku_items(mask(cards(new)), 12, t)) == expected
 
 
 def test_equal_swap_of_viewing_yaku_is_not_an_improvement() -> None:
+    """« Limiter les yakus Contemplation à un par manche »: holding one viewing yaku, the other
+    adds nothing, so it is no « yaku … formé ou amélioré »."""
     t = points_table(Rules(viewing="one"))
     before = yaku_items(mask(cards("9a 8a")), 12, t)
     after = yaku_items(mask(cards("9a 8a 3a")), 12, t)
