@@ -172,6 +172,9 @@ class KoiKoiSpec:
     def render_hand(self, view: kk.KoiKoiView, locale: str) -> bytes:
         return draw.render_hand(view, locale=locale)
 
+    def warm(self) -> None:
+        draw.warm()
+
     def event_images(
         self, events: Sequence[Any], view: kk.KoiKoiView, names: Sequence[str], locale: str
     ) -> list[Image]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -41,6 +42,8 @@ class TsukiBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in EXTENSIONS:
             await self.load_extension(name)
+        for spec in self.tables.specs.values():  # ~2 s once per process, off the event loop
+            await asyncio.to_thread(spec.warm)
         resumed = await self.tables.resume_all()
         log.info("resumed %d unfinished game(s)", resumed)
         await self.sync_commands()

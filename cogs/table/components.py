@@ -118,8 +118,14 @@ def step_id(game_id: int, seq: int, path: tuple[str, ...]) -> str:
 
 
 def view_of(buttons: list[discord.ui.Button[Any]]) -> discord.ui.View:
-    """A timeout-less view holding ``buttons`` (rows of five, at most 25)."""
+    """A view holding ``buttons`` (rows of five, at most 25), only as a carrier of components.
+
+    It is stopped before it is sent: our buttons are dispatched by custom_id through the
+    DynamicItems above, so discord.py must not keep one live View per posted message (with no
+    timeout those would pile up for the bot's whole life).
+    """
     view = discord.ui.View(timeout=None)
     for b in buttons[:25]:
         view.add_item(b)
+    view.stop()
     return view

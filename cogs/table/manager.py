@@ -73,14 +73,18 @@ class TableManager:
 
     async def start(self, table: Table, lobby_message: discord.Message | None) -> None:
         """Deal: create the thread when allowed, store the seats, post the first table."""
-        state = table.spec.engine.new_game(table.seat_count, table.rules, table.seed)
+        state, events = table.spec.engine.begin(table.seat_count, table.rules, table.seed)
         thread_id = await self._make_thread(table, lobby_message)
         seats = [store.SeatRow(s.index, s.user_id, s.name) for s in table.seats]
-        await store.start_game(self.db, table.id, table.seed, seats, thread_id)
+        await store.start_game(self.db, table.id, seed=table.seed, seats=seats, thread_id=thread_id)
         table.state, table.status, table.thread_id = state, "active", thread_id
         await self.save_meta(table)
         title = t(table.locale, table.spec.title_key)
-        await self.announce(table, [t(table.locale, "table.started", game=title)], [])
+        lines = [t(table.locale, "table.started", game=title), *table.spec.narrate(events, table.names, table.locale)]
+        images = await asyncio.to_thread(table.spec.event_images, events, table.view(None), table.names, table.locale)
+        if (outcome := table.spec.engine.outcome(state)) is not None:
+            await self.finish(table, outcome)
+        await self.announce(table, lines, images)
 
     async def _make_thread(self, table: Table, lobby_message: discord.Message | None) -> int | None:
         channel = self.bot.get_channel(table.channel_id)

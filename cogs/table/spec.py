@@ -74,6 +74,9 @@ class GameSpec(Protocol):
     def rules_text(self, rules: Any, locale: str) -> str:
         """The rules and the active options, for ``/<game> rules``."""
 
+    def warm(self) -> None:
+        """Pre-draw image caches (run once in a thread at start-up) so first moves answer fast."""
+
 
 def actions_along(
     spec: GameSpec, view: Any, locale: str, path: tuple[str, ...]

@@ -11,6 +11,14 @@ from tsuki.bot import TsukiBot
 from tsuki.settings import Settings
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Give the simulated Discord room for a slow CI machine: the default 5 s settle time is
+    for one bot action, and a first render on a busy 2-core runner can come close to it."""
+    for item in items:
+        if "simcord_env" in getattr(item, "fixturenames", ()) and item.get_closest_marker("simcord") is None:
+            item.add_marker(pytest.mark.simcord(settle_timeout=60))
+
+
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
     return Settings(database_path=str(tmp_path / "tsuki.db"), cpu_delay=TEST_CPU_DELAY, turn_timeout=300)
@@ -19,3 +27,4 @@ def settings(tmp_path: Path) -> Settings:
 @pytest.fixture
 def simcord_bot(settings: Settings) -> TsukiBot:
     return TsukiBot(settings)
+

@@ -8,6 +8,9 @@ from typing import Any
 import discord
 
 TEST_CPU_DELAY = 1.0
+# Virtual seconds a simulated person takes per move. Without it a test clicks faster than
+# Discord's ~5 messages per 5 s per channel, and the bot's pacer makes SimCord wait in real time.
+THINK_TIME = 1.5
 
 
 @dataclass
@@ -91,6 +94,7 @@ async def play_match(env: Any, place: Place, humans: list[Any], *, max_steps: in
         actor = next((h for h in humans if is_turn_of(h, place)), None)
         if actor is not None:
             await play_one_move(actor, place)
+            await env.advance_time(THINK_TIME)
         else:
             await env.advance_time(TEST_CPU_DELAY)
     raise AssertionError("the match did not end")
