@@ -12,7 +12,7 @@ from discord.ext import commands
 from cogs.game_commands import parse_overrides, seated_table
 from cogs.koikoi_spec import SPEC
 from cogs.table import lobby, play
-from cogs.table.replies import ephemeral, report_error, user_locale
+from cogs.table.replies import report_error, user_locale
 from engine.hanafuda import koikoi as kk
 from i18n import t
 
@@ -97,7 +97,8 @@ class KoiKoiCog(
         else:
             rules = kk.rules_from(preset or "seed", None)
             heading = t(locale, "koikoi.rules.preset", preset=preset or "seed")
-        await ephemeral(interaction, f"**{heading}**\n{SPEC.rules_text(rules, locale)}"[:2000])
+        embed = discord.Embed(title=heading, description=SPEC.rules_text(rules, locale)[:4096])
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name=_("quit"), description=_("Forfeit your Koi-Koi match (counts as a loss)"))
     async def quit(self, interaction: discord.Interaction) -> None:

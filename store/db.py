@@ -113,6 +113,16 @@ def load_migrations(directory: Path | Traversable | None = None) -> list[Migrati
     return migrations
 
 
+async def _run(conn: aiosqlite.Connection, sql: str) -> None:
+    """Execute ``sql`` and close its cursor at once.
+
+    A statement that returns a row (``PRAGMA journal_mode`` does) stays "in progress" until its
+    cursor is reset, and SQLite then refuses to COMMIT; closing right away never leaves one behind.
+    """
+    async with conn.execute(sql):
+        pass
+
+
 async def _scalar(conn: aiosqlite.Connection, sql: str) -> Any:
     async with conn.execute(sql) as cursor:
         row = await cursor.fetchone()
@@ -144,10 +154,10 @@ async def _migrate(conn: aiosqlite.Connection, migrations: Sequence[Migration]) 
                 raise MigrationError(
                     f"{len(violations)} foreign key violations, first: {tuple(violations[0])}"
                 )
-            await conn.execute(COMMIT)
+            await _run(conn, COMMIT)
         except (sqlite3.Error, MigrationError) as error:
             if conn.in_transaction:
-                await conn.execute(ROLLBACK)
+                await _run(conn, ROLLBACK)
             raise MigrationError(f"migration {migration.name} failed: {error}") from error
 
 
@@ -171,12 +181,12 @@ class Database:
         conn = await aiosqlite.connect(path, isolation_level=None)
         try:
             conn.row_factory = sqlite3.Row
-            await conn.execute(SET_BUSY_TIMEOUT)
-            await conn.execute(SET_JOURNAL_WAL)  # ignored (stays "memory") for ":memory:"
-            await conn.execute(SET_SYNCHRONOUS_FULL)
-            await conn.execute(SET_FOREIGN_KEYS_OFF)
+            await _run(conn, SET_BUSY_TIMEOUT)
+            await _run(conn, SET_JOURNAL_WAL)  # ignored (stays "memory") for ":memory:"
+            await _run(conn, SET_SYNCHRONOUS_FULL)
+            await _run(conn, SET_FOREIGN_KEYS_OFF)
             await _migrate(conn, load_migrations() if migrations is None else migrations)
-            await conn.execute(SET_FOREIGN_KEYS_ON)
+            await _run(conn, SET_FOREIGN_KEYS_ON)
         except BaseException:
             await conn.close()
             raise
@@ -196,16 +206,16 @@ class Database:
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """``BEGIN IMMEDIATE`` ... ``COMMIT``; rolls back if the block raises.
 
-        Once the block exits normally the writes are committed: with WAL and ``synchronous=NORMAL``
-        they survive a crash of the bot, though the last commits may be lost on a power cut.
+        Once the block exits normally the writes are committed: with WAL and ``synchronous=FULL``
+        they survive a crash of the bot and a power cut.
         Do not call other repository functions inside the block: the lock is not re-entrant.
         """
         async with self._lock:
-            await self._conn.execute(BEGIN_IMMEDIATE)
+            await _run(self._conn, BEGIN_IMMEDIATE)
             try:
                 yield self._conn
-                await self._conn.execute(COMMIT)
+                await _run(self._conn, COMMIT)
             except BaseException:
                 if self._conn.in_transaction:
-                    await self._conn.execute(ROLLBACK)
+                    await _run(self._conn, ROLLBACK)
                 raise

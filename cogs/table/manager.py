@@ -80,8 +80,13 @@ class TableManager:
         table.state, table.status, table.thread_id = state, "active", thread_id
         await self.save_meta(table)
         title = t(table.locale, table.spec.title_key)
-        lines = [t(table.locale, "table.started", game=title), *table.spec.narrate(events, table.names, table.locale)]
-        images = await asyncio.to_thread(table.spec.event_images, events, table.view(None), table.names, table.locale)
+        lines = [
+            t(table.locale, "table.started", game=title),
+            *table.spec.narrate(events, table.names, table.locale),
+        ]
+        images = await asyncio.to_thread(
+            table.spec.event_images, events, table.view(None), table.names, table.locale
+        )
         if (outcome := table.spec.engine.outcome(state)) is not None:
             await self.finish(table, outcome)
         await self.announce(table, lines, images)

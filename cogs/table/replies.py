@@ -21,7 +21,9 @@ def user_locale(interaction: discord.Interaction) -> str:
 def error_text(error: GameError, locale: str) -> str:
     """A rules error in the player's language (English text from the engine as fallback)."""
     key = f"error.{error.key}"
-    params = {k: ", ".join(map(str, v)) if isinstance(v, tuple | list) else v for k, v in error.params.items()}
+    params = {
+        k: ", ".join(map(str, v)) if isinstance(v, tuple | list) else v for k, v in error.params.items()
+    }
     text = t(locale, key, **params)
     return str(error) if text == key else text
 

@@ -6,17 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.cogs.harness import TEST_CPU_DELAY
+from tests.cogs.harness import SETTLE_TIMEOUT, TEST_CPU_DELAY
 from tsuki.bot import TsukiBot
 from tsuki.settings import Settings
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Give the simulated Discord room for a slow CI machine: the default 5 s settle time is
-    for one bot action, and a first render on a busy 2-core runner can come close to it."""
+    """Give the simulated Discord room for a slow CI machine (see ``SETTLE_TIMEOUT``)."""
     for item in items:
         if "simcord_env" in getattr(item, "fixturenames", ()) and item.get_closest_marker("simcord") is None:
-            item.add_marker(pytest.mark.simcord(settle_timeout=60))
+            item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT))
 
 
 @pytest.fixture
@@ -27,4 +26,3 @@ def settings(tmp_path: Path) -> Settings:
 @pytest.fixture
 def simcord_bot(settings: Settings) -> TsukiBot:
     return TsukiBot(settings)
-

@@ -7,10 +7,14 @@ from typing import Any
 
 import discord
 
-TEST_CPU_DELAY = 1.0
+# SimCord runs a bot's sleep in real time when it ends before the settle deadline (it counts as
+# part of the action) and virtually otherwise. The tests' settle deadline is 20 s (conftest), so a
+# CPU pause longer than that passes only when a test advances the virtual clock, instantly.
+SETTLE_TIMEOUT = 20.0
+TEST_CPU_DELAY = 25.0
 # Virtual seconds a simulated person takes per move. Without it a test clicks faster than
 # Discord's ~5 messages per 5 s per channel, and the bot's pacer makes SimCord wait in real time.
-THINK_TIME = 1.5
+THINK_TIME = 3.0
 
 
 @dataclass

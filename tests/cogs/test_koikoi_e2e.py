@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import store
 from tests.cogs.harness import (
     TEST_CPU_DELAY,
@@ -80,36 +82,63 @@ async def test_hand_is_private_and_only_the_acting_seat_gets_moves(simcord_env):
     assert refused.ephemeral and "not seated" in refused.response.content
 
 
-async def test_bad_clicks_are_refused_and_change_nothing(simcord_env, simcord_bot):
+async def test_stale_and_double_clicks_are_refused_and_change_nothing(simcord_env, simcord_bot):
     env = simcord_env
     _, channel, (alice, bob) = setup_guild(env, "alice", "bob")
     lobby = await alice.slash(channel, "koikoi start")
     await bob.click(lobby.response.message, label="Join")
     await alice.click(lobby.response.message, label="Start")
     place = Place(channel, env)
-    actor, waiting = (alice, bob) if is_turn_of(alice, place) else (bob, alice)
+    actor = alice if is_turn_of(alice, place) else bob
     table = next(iter(simcord_bot.tables.tables.values()))
     hand = await open_hand(actor, place)
     first_step = step_buttons(hand)[0]
-
-    # not your turn: the waiting player clicks the actor's step button id
-    seq_before = table.seq
-    result = await waiting.click(hand, custom_id=first_step.custom_id) if False else None  # cannot see it
-    assert result is None
-
-    # play one move, then the old button (and a double click) is stale
     await play_one_move(actor, place)
-    assert table.seq > seq_before
-    seq_after = table.seq
-    stale = await actor.click(hand, custom_id=first_step.custom_id)
-    assert stale.ephemeral and "earlier turn" in (
-        stale.followups[-1].content if stale.followups else stale.response.content
-    )
-    assert table.seq == seq_after
+    seq_after, state_after = table.seq, table.state
+    assert seq_after >= 1
+    stale = await actor.click(hand, custom_id=first_step.custom_id)  # the same button again
+    text = stale.followups[-1].content if stale.followups else stale.response.content
+    assert stale.ephemeral and "earlier turn" in text
+    assert (table.seq, table.state) == (seq_after, state_after)
+    rows = await store.actions_for(simcord_bot.db, table.id)
+    assert len(rows) == seq_after, "nothing extra was stored"
 
-    # a second game in the same channel is refused
+
+async def test_a_seat_that_is_not_to_act_is_refused_by_the_table_flow(simcord_env, simcord_bot):
+    from engine.core import NotYourTurn
+
+    env = simcord_env
+    _, channel, (alice, bob) = setup_guild(env, "alice", "bob")
+    lobby = await alice.slash(channel, "koikoi start")
+    await bob.click(lobby.response.message, label="Join")
+    await alice.click(lobby.response.message, label="Start")
+    table = next(iter(simcord_bot.tables.tables.values()))
+    acting = table.to_act()
+    other = next(s for s in table.seats if s is not acting)
+    move = table.view(acting.index).legal_actions[0]
+    with pytest.raises(NotYourTurn):
+        await simcord_bot.tables.act(table, other, move, expected_seq=table.seq)
+    assert table.seq == 0
+
+
+async def test_a_second_game_in_the_same_channel_is_refused(simcord_env, simcord_bot):
+    env = simcord_env
+    _, channel, (alice, bob) = setup_guild(env, "alice", "bob")
+    await alice.slash(channel, "koikoi start")
     again = await bob.slash(channel, "koikoi start")
     assert again.ephemeral and "already open" in again.response.content
+    assert len(simcord_bot.tables.tables) == 1
+
+
+async def test_an_action_after_the_match_ended_is_refused(simcord_env, simcord_bot):
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    place = await start_vs_cpu(env, channel, alice)
+    hand_button = next(b for b in buttons(place.last_table()) if b.custom_id.endswith(":hand"))
+    old_table = place.last_table()
+    await alice.slash(place.thread, "koikoi quit")
+    late = await alice.click(old_table, custom_id=hand_button.custom_id)
+    assert late.ephemeral and "is over" in late.response.content
 
 
 async def test_out_of_range_and_malformed_options_are_refused(simcord_env, simcord_bot):
@@ -131,18 +160,17 @@ async def test_lobby_buttons(simcord_env, simcord_bot):
     message = lobby.response.message
     not_host = await bob.click(message, label="Add CPU")
     assert not_host.ephemeral and "host" in not_host.response.content
-    not_full = await alice.click(message, label="Start")
-    assert not_full.ephemeral and "Every seat" in not_full.response.content
-    await bob.click(message, label="Join")
-    full = (
-        await carol.click(message, label="Join")
-        if not [b for b in buttons(channel.history()[-1]) if b.label == "Join" and b.disabled]
-        else None
-    )
-    assert full is None or full.ephemeral
-    await bob.click(channel.last_message if False else message, label="Leave")
+    start = next(b for b in buttons(message) if b.label == "Start")
+    assert start.disabled, "a table with an open seat cannot be started"
+    joined = await bob.click(message, label="Join")
+    full = next(b for b in buttons(joined.response.message) if b.label == "Join")
+    assert full.disabled, "a full table takes nobody else"
     table = next(iter(simcord_bot.tables.tables.values()))
+    assert [s.name for s in table.seats] == ["alice", "bob"]
+    await bob.click(message, label="Leave")
     assert [s.name for s in table.seats] == ["alice"]
+    await carol.click(message, label="Join")
+    assert [s.name for s in table.seats] == ["alice", "carol"]
     cancelled = await alice.click(message, label="Cancel")
     assert cancelled.acknowledged
     assert not simcord_bot.tables.tables
@@ -216,4 +244,4 @@ async def test_rules_command_lists_the_active_options(simcord_env):
     await start_vs_cpu(env, channel, alice, options="oyaken=2")
     result = await alice.slash(Place(channel, env).thread, "koikoi rules")
     assert result.ephemeral
-    assert "`oyaken` = `2`" in result.response.content
+    assert "`oyaken` = `2`" in result.response.embeds[0].description
