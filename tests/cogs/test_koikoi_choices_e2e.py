@@ -1,0 +1,110 @@
+"""The choices a Koi-Koi turn can ask for, through the buttons: which card to take, Koi-Koi or Shōbu.
+
+The deal is chosen by searching seeds with the engine itself for one where the situation comes
+up while every player clicks their first offered button (which plays ``legal_actions[0]``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from engine.hanafuda import koikoi as kk
+from tests.cogs.harness import THINK_TIME, Place, buttons, is_turn_of, open_hand, play_one_move, step_buttons
+from tsuki.demo import run_demo
+
+
+def seed_where(found: Callable[[kk.KoiKoiView], bool], *, moves: int = 60) -> tuple[int, int]:
+    """(seed, number of first-choice moves before a position where ``found`` holds)."""
+    rules = kk.rules_from("seed", {"rounds": 3})
+    for seed in range(1, 5000):
+        state = kk.new_game(2, rules, seed)
+        for n in range(moves):
+            seat = kk.to_act(state)
+            if seat is None:
+                break
+            if found(kk.view(state, seat)):
+                return seed, n
+            state, _ = kk.apply(state, kk.legal_actions(state)[0])
+    raise AssertionError("no such deal found")
+
+
+async def two_humans_at(env, monkeypatch, seed: int, moves: int):
+    monkeypatch.setattr("cogs.table.lobby._new_seed", lambda: seed)
+    guild = env.create_guild()
+    channel = guild.create_text_channel("hanafuda")
+    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    lobby = await alice.slash(channel, "koikoi start", rounds=3)
+    await bob.click(lobby.response.message, label="Join")
+    await alice.click(lobby.response.message, label="Start")
+    place = Place(channel, env)
+    for _ in range(moves):
+        await play_one_move(alice if is_turn_of(alice, place) else bob, place)
+        await env.advance_time(THINK_TIME)
+    return place, (alice if is_turn_of(alice, place) else bob)
+
+
+def two_targets(view: kk.KoiKoiView) -> bool:
+    return view.phase is kk.Phase.PLAY and any(
+        isinstance(a, kk.Play) and a.target for a in view.legal_actions
+    )
+
+
+async def test_a_card_matching_two_field_cards_asks_which_one_to_take(simcord_env, simcord_bot, monkeypatch):
+    seed, moves = seed_where(two_targets)
+    place, actor = await two_humans_at(simcord_env, monkeypatch, seed, moves)
+    (table,) = simcord_bot.tables.tables.values()
+    view = table.view(table.seat_of(actor.id).index)
+    card = next(a.card for a in view.legal_actions if isinstance(a, kk.Play) and a.target)
+    hand = await open_hand(actor, place)
+    chooser = next(b for b in step_buttons(hand) if b.custom_id.endswith(f":{card}"))
+    result = await actor.click(hand, custom_id=chooser.custom_id)
+    targets = [b for b in step_buttons(result.response.message) if "take" in b.label]
+    expected = {str(a.target) for a in view.legal_actions if isinstance(a, kk.Play) and a.card == card}
+    assert {b.custom_id.rsplit(".", 1)[1] for b in targets} == expected, "one button per matching field card"
+    assert any(b.label == "Back" for b in buttons(result.response.message))
+    assert table.seq == moves, "choosing the card alone plays nothing yet"
+    await actor.click(result.response.message, custom_id=targets[0].custom_id)
+    assert table.seq == moves + 1
+
+
+def decision(view: kk.KoiKoiView) -> bool:
+    return view.phase is kk.Phase.DECIDE and any(isinstance(a, kk.KoiKoi) for a in view.legal_actions)
+
+
+async def test_a_new_yaku_offers_koikoi_or_shobu_with_the_score(simcord_env, monkeypatch):
+    seed, moves = seed_where(decision, moves=200)
+    place, actor = await two_humans_at(simcord_env, monkeypatch, seed, moves)
+    hand = await open_hand(actor, place)
+    labels = [b.label for b in step_buttons(hand)]
+    assert any(label.startswith("Koi-Koi") for label in labels)
+    assert any(label.startswith("Shōbu") and "points" in label for label in labels)
+    assert "made a yaku" in hand.content and "Your yaku:" in hand.content
+    koikoi = next(b for b in step_buttons(hand) if b.label.startswith("Koi-Koi"))
+    await actor.click(hand, custom_id=koikoi.custom_id)
+    assert "calls **Koi-Koi!**" in place.last_table().content
+
+
+async def test_rematch_opens_a_new_table_with_the_same_options(simcord_env, simcord_bot):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("hanafuda")
+    alice = guild.add_member(env.create_user("alice"))
+    await alice.slash(channel, "koikoi start", opponent="cpu", rounds=6)
+    place = Place(channel, env)
+    await alice.slash(place.thread, "koikoi quit")
+    await alice.click(place.last_table(), label="Rematch")
+    (table,) = simcord_bot.tables.tables.values()
+    assert table.status == "active" and table.options["rounds"] == 6
+    assert [s.is_cpu for s in table.seats] == [False, True]
+
+
+@pytest.mark.parametrize("game", ["koikoi"])
+async def test_demo_plays_a_whole_cpu_match_and_writes_transcript_and_images(tmp_path, game):
+    assert await run_demo(game, str(tmp_path), rounds=3) == 0
+    transcript = (tmp_path / "transcript.md").read_text(encoding="utf-8")
+    assert "wins the match" in transcript or "tie" in transcript
+    images = sorted(tmp_path.glob("*.png"))
+    assert len(images) > 10 and any("match" in p.name for p in images)
+    assert images[0].read_bytes().startswith(b"\x89PNG")
