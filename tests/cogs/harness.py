@@ -102,3 +102,11 @@ async def play_match(env: Any, place: Place, humans: list[Any], *, max_steps: in
         else:
             await env.advance_time(TEST_CPU_DELAY)
     raise AssertionError("the match did not end")
+
+
+async def two_player_table(env: Any, channel: Any, host: Any, guest: Any, **options: Any) -> Place:
+    """``host`` opens a Koi-Koi table, ``guest`` joins, ``host`` starts it."""
+    lobby = await host.slash(channel, "koikoi start", **options)
+    await guest.click(lobby.response.message, label="Join")
+    await host.click(lobby.response.message, label="Start")
+    return Place(channel, env)

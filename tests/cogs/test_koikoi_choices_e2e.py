@@ -11,7 +11,16 @@ from collections.abc import Callable
 import pytest
 
 from engine.hanafuda import koikoi as kk
-from tests.cogs.harness import THINK_TIME, Place, buttons, is_turn_of, open_hand, play_one_move, step_buttons
+from tests.cogs.harness import (
+    THINK_TIME,
+    Place,
+    buttons,
+    is_turn_of,
+    open_hand,
+    play_one_move,
+    step_buttons,
+    two_player_table,
+)
 from tsuki.demo import run_demo
 
 
@@ -35,10 +44,7 @@ async def two_humans_at(env, monkeypatch, seed: int, moves: int):
     guild = env.create_guild()
     channel = guild.create_text_channel("hanafuda")
     alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
-    lobby = await alice.slash(channel, "koikoi start", rounds=3)
-    await bob.click(lobby.response.message, label="Join")
-    await alice.click(lobby.response.message, label="Start")
-    place = Place(channel, env)
+    place = await two_player_table(env, channel, alice, bob, rounds=3)
     for _ in range(moves):
         await play_one_move(alice if is_turn_of(alice, place) else bob, place)
         await env.advance_time(THINK_TIME)

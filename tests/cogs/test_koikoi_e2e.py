@@ -15,6 +15,7 @@ from tests.cogs.harness import (
     play_match,
     play_one_move,
     step_buttons,
+    two_player_table,
 )
 
 
@@ -52,11 +53,7 @@ async def test_human_plays_a_whole_match_against_the_cpu(simcord_env, simcord_bo
 async def test_two_humans_play_a_match(simcord_env):
     env = simcord_env
     _, channel, (alice, bob) = setup_guild(env, "alice", "bob")
-    lobby = await alice.slash(channel, "koikoi start", rounds=3)
-    message = lobby.response.message
-    await bob.click(message, label="Join")
-    await alice.click(message, label="Start")
-    place = Place(channel, env)
+    place = await two_player_table(env, channel, alice, bob, rounds=3)
     await play_match(env, place, [alice, bob])
     assert match_over(place)
     outcome_line = place.last_table().content
@@ -66,10 +63,7 @@ async def test_two_humans_play_a_match(simcord_env):
 async def test_hand_is_private_and_only_the_acting_seat_gets_moves(simcord_env):
     env = simcord_env
     _, channel, (alice, bob, carol) = setup_guild(env, "alice", "bob", "carol")
-    lobby = await alice.slash(channel, "koikoi start")
-    await bob.click(lobby.response.message, label="Join")
-    await alice.click(lobby.response.message, label="Start")
-    place = Place(channel, env)
+    place = await two_player_table(env, channel, alice, bob)
     actor, waiting = (alice, bob) if is_turn_of(alice, place) else (bob, alice)
     mine = await open_hand(actor, place)
     theirs = await open_hand(waiting, place)
@@ -85,10 +79,7 @@ async def test_hand_is_private_and_only_the_acting_seat_gets_moves(simcord_env):
 async def test_stale_and_double_clicks_are_refused_and_change_nothing(simcord_env, simcord_bot):
     env = simcord_env
     _, channel, (alice, bob) = setup_guild(env, "alice", "bob")
-    lobby = await alice.slash(channel, "koikoi start")
-    await bob.click(lobby.response.message, label="Join")
-    await alice.click(lobby.response.message, label="Start")
-    place = Place(channel, env)
+    place = await two_player_table(env, channel, alice, bob)
     actor = alice if is_turn_of(alice, place) else bob
     table = next(iter(simcord_bot.tables.tables.values()))
     hand = await open_hand(actor, place)
@@ -109,9 +100,7 @@ async def test_a_seat_that_is_not_to_act_is_refused_by_the_table_flow(simcord_en
 
     env = simcord_env
     _, channel, (alice, bob) = setup_guild(env, "alice", "bob")
-    lobby = await alice.slash(channel, "koikoi start")
-    await bob.click(lobby.response.message, label="Join")
-    await alice.click(lobby.response.message, label="Start")
+    await two_player_table(env, channel, alice, bob)
     table = next(iter(simcord_bot.tables.tables.values()))
     acting = table.to_act()
     other = next(s for s in table.seats if s is not acting)
