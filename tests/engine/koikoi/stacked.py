@@ -9,11 +9,42 @@ from dataclasses import fields
 import pytest
 
 from engine.hanafuda.cards import CARDS, Card, cards, mask
-from engine.hanafuda.koikoi import rounds
+from engine.hanafuda.koikoi import ENGINE, Play, RoundEnded, RoundResult, rounds
 from engine.hanafuda.koikoi.rules import CHOICES, YAKU_IDS, Rules, points_table
 from engine.hanafuda.koikoi.state import State
 from engine.hanafuda.koikoi.types import Phase
 from engine.hanafuda.koikoi.yaku import yaku_items
+
+# A deal with no lucky hand and no misdeal: hands and field hold at most 3 pairs.
+QUIET = {
+    "dealer_hand": "1a 2a 3a 4a 5a 6a 7a 8a",
+    "other_hand": "1b 2b 3b 4b 5b 6b 7b 9a",
+    "field": "9b 10a 11a 12a 10b 11b 12b 1c",
+}
+
+
+def play(text: str) -> Play:
+    """``play("1a")`` / ``play("1a>1c")``."""
+    a = ENGINE.parse_action(text)
+    assert isinstance(a, Play)
+    return a
+
+
+def m(text: str) -> int:
+    """The card mask of a notation string: ``m("1a 1c")``."""
+    return mask(cards(text))
+
+
+def ended(events: tuple[object, ...]) -> RoundEnded:
+    """The one ``RoundEnded`` among ``events``."""
+    found = [e for e in events if isinstance(e, RoundEnded)]
+    assert len(found) == 1, events
+    return found[0]
+
+
+def result_of(events: tuple[object, ...]) -> RoundResult:
+    """The result of the one round that ``events`` end."""
+    return ended(events).result
 
 
 def make_state(

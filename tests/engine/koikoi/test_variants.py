@@ -9,13 +9,11 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction
-from engine.hanafuda.cards import card, cards, mask
+from engine.hanafuda.cards import card
 from engine.hanafuda.koikoi import (
-    ENGINE,
     LuckyHand,
     Phase,
-    Play,
-    RoundEnded,
+    RoundResult,
     Rules,
     Shobu,
     apply,
@@ -24,22 +22,7 @@ from engine.hanafuda.koikoi import (
     start,
 )
 from engine.hanafuda.koikoi.state import State
-from tests.engine.koikoi.stacked import all_cards, deal, make_state, stack_deals
-
-
-def play(text: str) -> Play:
-    a = ENGINE.parse_action(text)
-    assert isinstance(a, Play)
-    return a
-
-
-def m(text: str) -> int:
-    return mask(cards(text))
-
-
-def result_of(events: tuple[object, ...]) -> object:
-    (found,) = [e.result for e in events if isinstance(e, RoundEnded)]
-    return found
+from tests.engine.koikoi.stacked import QUIET, all_cards, deal, m, make_state, play, result_of, stack_deals
 
 
 def take_curtain(rules: Rules, captured: str) -> State:
@@ -85,7 +68,7 @@ def test_fifteen_point_five_lights() -> None:
         )
         s, _ = apply(s, play("12b"))
         s, events = apply(s, Shobu())
-        assert result_of(events).points == (points, 0)  # type: ignore[attr-defined]
+        assert result_of(events).points == (points, 0)
 
 
 # --- La carte Foudre ---------------------------------------------------------------------------
@@ -125,7 +108,7 @@ def test_lightning_sweeps_its_month_at_the_end_of_the_round() -> None:
     assert s.field & m("1c")  # still on the field during the round
     s, events = apply(s, play("6c"))
     result = result_of(events)
-    assert card("1c") in result.captured[0]  # type: ignore[attr-defined]
+    assert card("1c") in result.captured[0]
     assert s.phase is Phase.OVER and s.captured[0] == m("11d 1a 1c") and not s.field & m("1c")
     assert sorted(all_cards(s)) == list(range(48))
 
@@ -159,14 +142,14 @@ def test_all_points_lost_when_both_hands_are_empty(dealer_rule: str, next_dealer
     s, _ = apply(s, play("5c"))
     s, events = apply(s, play("6c"))
     result = result_of(events)
-    assert (result.reason, result.winner, result.points) == ("all_lost", None, (0, 0))  # type: ignore[attr-defined]
+    assert (result.reason, result.winner, result.points) == ("all_lost", None, (0, 0))
     assert s.dealer == next_dealer
 
 
 DEALER_OUT = Rules(empty_hands="dealer_out")
 
 
-def _dealer_last_card(**kw: object) -> tuple[State, object]:
+def _dealer_last_card(**kw: object) -> tuple[State, RoundResult]:
     """Dealer 0 plays its last card (seat 1 still holds one)."""
     s = make_state(hands=("5c", "6c"), field="1c 2c 3c 4c", pile="7c 8c", rules=DEALER_OUT, **kw)  # type: ignore[arg-type]
     s, events = apply(s, play("5c"))
@@ -179,7 +162,7 @@ def test_dealer_out_dealer_was_last_to_call_koikoi() -> None:
     supplémentaire, il perd les yakus accumulés et aucun des joueurs ne marque de point. Le rôle
     de donneur change de main. »"""
     s, result = _dealer_last_card(captured=("1a 3a 8a", ""), koikoi=(1, 0), last_koikoi=0)
-    assert (result.reason, result.winner, result.points) == ("dealer_out", None, (0, 0))  # type: ignore[attr-defined]
+    assert (result.reason, result.winner, result.points) == ("dealer_out", None, (0, 0))
     assert s.dealer == 1 and s.round_no == 2
 
 
@@ -188,8 +171,8 @@ def test_dealer_out_opponent_was_last_to_call_koikoi() -> None:
     remporte la manche. Il récupère ses points en comptant les multiplicateurs et devient le
     donneur pour la manche suivante. »"""
     s, result = _dealer_last_card(captured=("", "1a 3a 8a"), koikoi=(1, 1), last_koikoi=1)
-    assert (result.reason, result.winner, result.base) == ("dealer_out", 1, 5)  # type: ignore[attr-defined]
-    assert result.points == (0, 10)  # type: ignore[attr-defined]  # the dealer's koi-koi doubles
+    assert (result.reason, result.winner, result.base) == ("dealer_out", 1, 5)
+    assert result.points == (0, 10)  # the dealer's koi-koi doubles
     assert s.dealer == 1
 
 
@@ -198,7 +181,7 @@ def test_dealer_out_nobody_called_koikoi() -> None:
     déclarée comme nulle et aucun joueur ne marque de point. Le rôle de donneur change de
     main. »"""
     s, result = _dealer_last_card(captured=("1a 3a 8a", ""))
-    assert (result.reason, result.winner, result.points) == ("draw", None, (0, 0))  # type: ignore[attr-defined]
+    assert (result.reason, result.winner, result.points) == ("draw", None, (0, 0))
     assert s.dealer == 1
 
 
@@ -215,14 +198,14 @@ def test_oyaken_the_dealer_scores_on_a_draw(amount: int) -> None:
     s, _ = apply(s, play("5c"))
     s, events = apply(s, play("6c"))
     result = result_of(events)
-    assert (result.reason, result.winner, result.points) == ("draw", None, (0, amount))  # type: ignore[attr-defined]
-    assert [(y.yaku, y.points) for y in result.yaku] == [("oyaken", amount)]  # type: ignore[attr-defined]
+    assert (result.reason, result.winner, result.points) == ("draw", None, (0, amount))
+    assert [(y.yaku, y.points) for y in result.yaku] == [("oyaken", amount)]
     assert s.scores == (0, amount) and s.dealer == 1
     # Not when the dealer lost his yaku by his own koi-koi ("aucun des joueurs ne marque").
     rules = Rules(oyaken=amount, empty_hands="dealer_out")
     s = make_state(hands=("5c", "6c"), field="1c 2c", pile="7c", rules=rules, koikoi=(1, 0), last_koikoi=0)
     _, events = apply(s, play("5c"))
-    assert result_of(events).points == (0, 0)  # type: ignore[attr-defined]
+    assert result_of(events).points == (0, 0)
 
 
 @pytest.mark.parametrize(
@@ -250,7 +233,7 @@ def test_oyaken_pays_the_dealer_on_every_null_round(
     if empty_hands != "dealer_out":
         s, events = apply(s, play("6c"))
     result = result_of(events)
-    assert (result.reason, result.winner, result.points) == (reason, None, (1, 0))  # type: ignore[attr-defined]
+    assert (result.reason, result.winner, result.points) == (reason, None, (1, 0))
     assert s.scores == (1, 0)
 
 
@@ -263,18 +246,13 @@ def test_yaku_worth_five_raised_to_six() -> None:
         )
         s, _ = apply(s, play("8b"))
         s, events = apply(s, Shobu())
-        assert result_of(events).points == (points, 0)  # type: ignore[attr-defined]
+        assert result_of(events).points == (points, 0)
 
 
 # --- Lucky hands and multipliers: the options around the seed's rules -------------------------
 
 LUCKY = "1a 1b 1c 1d 2a 3a 4a 5a"
 PLAIN = {"other_hand": "5b 6a 7a 8a 9a 10a 11a 12a", "field": "5c 6b 7b 8b 9b 10b 11b 12b"}
-QUIET = {
-    "dealer_hand": "1a 2a 3a 4a 5a 6a 7a 8a",
-    "other_hand": "1b 2b 3b 4b 5b 6b 7b 9a",
-    "field": "9b 10a 11a 12a 10b 11b 12b 1c",
-}
 
 
 @pytest.mark.parametrize(
@@ -322,4 +300,4 @@ def test_multiplier_options(rules: Rules, koikoi: tuple[int, int], captured: str
     )  # fmt: skip
     s, _ = apply(s, play("8b"))
     s, events = apply(s, Shobu())
-    assert result_of(events).points == (points, 0)  # type: ignore[attr-defined]
+    assert result_of(events).points == (points, 0)
