@@ -10,17 +10,29 @@ from cogs.table.model import Seat, Table
 from engine.core import BadRules, GameError
 
 if TYPE_CHECKING:
-    from tsuki.bot import TsukiBot
+    from cogs.table.manager import TableManager
 
 
-def seated_table(bot: TsukiBot, interaction: discord.Interaction, game: str) -> tuple[Table, Seat]:
-    """The ``game`` table of this channel/thread where the caller has a seat, or a GameError."""
-    table = bot.tables.in_channel(interaction.channel_id)
-    if table is None or table.game != game:
+def table_here(tables: TableManager, channel_id: int | None, game: str | None = None) -> Table:
+    """The table of this channel/thread (of ``game`` when given), or a GameError."""
+    table = tables.in_channel(channel_id)
+    if table is None:
+        raise GameError("There is no game in this channel.", key="no_game_here")
+    if game is not None and table.game != game:
         raise GameError("There is no game of this kind here.", key="no_table_here")
+    return table
+
+
+def seated_table(
+    tables: TableManager, interaction: discord.Interaction, game: str | None = None, *, started: bool = False
+) -> tuple[Table, Seat]:
+    """The table here where the caller has a seat (its match begun, with ``started``), or a GameError."""
+    table = table_here(tables, interaction.channel_id, game)
     seat = table.seat_of(interaction.user.id)
     if seat is None:
         raise GameError("You are not seated at this table.", key="not_seated")
+    if started and table.status != "active":
+        raise GameError("The match has not started yet.", key="not_started")
     return table, seat
 
 

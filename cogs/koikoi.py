@@ -9,8 +9,9 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs.game_commands import parse_overrides, seated_table
+from cogs.game_commands import parse_overrides, seated_table, table_here
 from cogs.koikoi_spec import SPEC
+from cogs.moves import action_choices, play_typed
 from cogs.table import lobby, play
 from cogs.table.replies import report_error, user_locale
 from engine.hanafuda import koikoi as kk
@@ -80,10 +81,24 @@ class KoiKoiCog(
     @app_commands.command(name=_("hand"), description=_("See your Koi-Koi hand (only you can see it)"))
     async def hand(self, interaction: discord.Interaction) -> None:
         try:
-            table, seat = seated_table(self.bot, interaction, "koikoi")
+            table, seat = seated_table(self.bot.tables, interaction, "koikoi")
             await play.send_hand(interaction, table, seat)
         except Exception as error:
             await report_error(interaction, error)
+
+    @app_commands.command(
+        name=_("play"), description=_("Make your Koi-Koi move by typing it (suggests your legal moves)")
+    )
+    @app_commands.describe(action=_("Your move: pick a suggestion, or type 3a, 3a>3c, >3c, koikoi or shobu"))
+    async def play_move(self, interaction: discord.Interaction, action: str) -> None:
+        """The same as ``/move`` (cogs/moves.py), for this game only."""
+        await play_typed(self.bot.tables, interaction, action, game="koikoi")
+
+    @play_move.autocomplete("action")
+    async def play_move_action(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return action_choices(self.bot.tables, interaction, current, game="koikoi")
 
     @app_commands.command(name=_("rules"), description=_("The Koi-Koi rules and the options of this table"))
     @app_commands.describe(preset=_("Show a preset's options instead of this table's"))
@@ -103,8 +118,8 @@ class KoiKoiCog(
     @app_commands.command(name=_("quit"), description=_("Forfeit your Koi-Koi match (counts as a loss)"))
     async def quit(self, interaction: discord.Interaction) -> None:
         try:
-            table, seat = seated_table(self.bot, interaction, "koikoi")
-            await play.forfeit(self.bot.tables, interaction, table, seat)
+            table = table_here(self.bot.tables, interaction.channel_id, "koikoi")
+            await play.quit_table(self.bot.tables, interaction, table)
         except Exception as error:
             await report_error(interaction, error)
 

@@ -70,6 +70,34 @@ class KoiKoiSpec:
         points = view.stop_score.points[view.seat] if view.stop_score and view.seat is not None else 0
         return (Step("shobu", t(locale, "koikoi.button.shobu", points=points), "success", "✋"),)
 
+    # --- typed moves (/move, /koikoi play) ------------------------------------------------------
+
+    def action_label(self, action: kk.Action, view: kk.KoiKoiView, locale: str) -> str:
+        """``3a Cherry curtain (桜に幕) → capture 3c Cherry chaff (桜のカス)``, ``Koi-Koi!``…"""
+        if isinstance(action, kk.Play):
+            played = card_label(action.card, locale)
+            if action.target is not None:
+                taken: tuple[Card, ...] = (action.target,)
+            else:  # no match: to the field; one or three matches: all are taken
+                taken = tuple(f for f in view.field if f.month == action.card.month)
+            if not taken:
+                text = t(locale, "moves.koikoi.to_field", card=played)
+            elif len(taken) == 1:
+                text = t(locale, "moves.koikoi.capture", card=played, target=card_label(taken[0], locale))
+            else:
+                text = t(locale, "moves.koikoi.capture", card=played, target=", ".join(map(str, taken)))
+        elif isinstance(action, kk.Capture):
+            drawn = card_label(view.pending_draw, locale) if view.pending_draw is not None else "?"
+            text = t(
+                locale, "moves.koikoi.drawn_capture", card=drawn, target=card_label(action.target, locale)
+            )
+        elif isinstance(action, kk.KoiKoi):
+            text = t(locale, "moves.koikoi.koikoi")
+        else:
+            points = view.stop_score.points[view.seat] if view.stop_score and view.seat is not None else 0
+            text = tn(locale, "moves.koikoi.shobu", points)
+        return text if len(text) <= 100 else text[:99] + "…"
+
     # --- words ------------------------------------------------------------------------------
 
     def narrate(self, events: Sequence[Any], names: Sequence[str], locale: str) -> list[str]:

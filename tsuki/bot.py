@@ -16,7 +16,7 @@ from tsuki.settings import Settings
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.errors", "cogs.koikoi", "cogs.stats")
+EXTENSIONS = ("cogs.errors", "cogs.koikoi", "cogs.moves", "cogs.stats")
 
 
 def game_specs() -> dict[str, object]:
@@ -60,11 +60,20 @@ class TsukiBot(commands.Bot):
             synced = await self.tree.sync()
             log.info("synced %d global commands", len(synced))
 
-    async def close(self) -> None:
+    async def release(self) -> None:
+        """Stop table timers and close the database (idempotent; part of ``close``).
+
+        Also called on its own where the bot was run on a simulated Discord that detaches it
+        without closing it (the demo, the tests).
+        """
         tables = getattr(self, "tables", None)
         if tables is not None:
             tables.shutdown()
         db = getattr(self, "db", None)
         if db is not None:
             await db.close()
+            del self.db
+
+    async def close(self) -> None:
+        await self.release()
         await super().close()

@@ -45,6 +45,7 @@ async def run_demo(game: str, out: str, *, rounds: int = 3, max_steps: int = 500
                 await env.advance_time(settings.cpu_delay)
             place = channel.threads[0] if channel.threads else channel
             lines = await _write_transcript(place.history(), folder)
+        await bot.release()
     print(f"Demo finished: {len(lines)} messages, transcript and images in {folder}/")
     return 0
 

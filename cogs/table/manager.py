@@ -216,6 +216,13 @@ class TableManager:
         self.cancel_tasks(table)
         self.tables.pop(table.id, None)
 
+    async def abandon(self, table: Table) -> None:
+        """Close a table without results (a CPU-only table its host stops watching)."""
+        await store.finish_game(self.db, table.id, "abandoned")
+        table.status = "finished"
+        self.cancel_tasks(table)
+        self.tables.pop(table.id, None)
+
     async def announce(self, table: Table, lines: Sequence[str], images: Sequence[Image]) -> None:
         """Post a new public table message (never edit old ones) and schedule what comes next."""
         finished = table.status == "finished"

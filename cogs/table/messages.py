@@ -125,3 +125,11 @@ async def hand_message(table: Table, seat: int, locale: str, path: tuple[str, ..
         "attachments": [file_of(Image("hand.png", png))],
         "view": c.view_of(buttons) if buttons else None,
     }
+
+
+def as_new_message(payload: dict[str, Any]) -> dict[str, Any]:
+    """``hand_message`` gives edit arguments; a new message takes ``files`` and no ``view=None``."""
+    out = {"content": payload["content"], "files": payload["attachments"]}
+    if payload.get("view") is not None:
+        out["view"] = payload["view"]
+    return out

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from cogs.table import lobby, messages
@@ -52,16 +50,8 @@ async def send_hand(interaction: discord.Interaction, table: Table, seat: Seat) 
         return await refuse(interaction, "table.not_started")
     await interaction.response.defer(ephemeral=True, thinking=True)
     payload = await messages.hand_message(table, seat.index, user_locale(interaction))
-    await interaction.followup.send(ephemeral=True, **_as_send(payload))
+    await interaction.followup.send(ephemeral=True, **messages.as_new_message(payload))
     return None
-
-
-def _as_send(payload: dict[str, Any]) -> dict[str, Any]:
-    """``hand_message`` gives edit arguments; a new message takes ``files`` and no ``view=None``."""
-    out = {"content": payload["content"], "files": payload["attachments"]}
-    if payload.get("view") is not None:
-        out["view"] = payload["view"]
-    return out
 
 
 async def on_step(
@@ -94,6 +84,23 @@ async def on_step(
         await interaction.edit_original_response(**payload)
     except Exception as error:
         await report_error(interaction, error)
+    return None
+
+
+async def quit_table(tables: TableManager, interaction: discord.Interaction, table: Table) -> None:
+    """``/<game> quit`` for whoever calls it: a seated player forfeits; the host of a table where
+    only CPUs play (one they are watching) stops it, with no result recorded."""
+    seat = table.seat_of(interaction.user.id)
+    if seat is not None:
+        return await forfeit(tables, interaction, table, seat)
+    if interaction.user.id != table.host_id or any(not s.is_cpu for s in table.seats):
+        return await refuse(interaction, "error.not_seated")
+    async with table.lock:
+        await tables.abandon(table)
+        await ephemeral(interaction, t(user_locale(interaction), "table.stopped"))
+        await tables.announce(
+            table, [t(table.locale, "table.stopped_by_host", who=interaction.user.mention)], []
+        )
     return None
 
 

@@ -50,6 +50,14 @@ class GameSpec(Protocol):
     def action_steps(self, action: Any, view: Any, locale: str) -> tuple[Step, ...]:
         """The clicks that lead to ``action`` in the ephemeral hand view."""
 
+    def action_label(self, action: Any, view: Any, locale: str) -> str:
+        """The whole action in words, for ``/move`` suggestions (at most 100 characters).
+
+        Start with the notation players type (``str(action)`` or the card's), then what it does,
+        with the game's native names too (``3a Cherry curtain (桜に幕) → capture …``): the typed
+        text is matched against this label in every supported language.
+        """
+
     def narrate(self, events: Sequence[Any], names: Sequence[str], locale: str) -> list[str]:
         """One short line per notable event, for the public table message."""
 

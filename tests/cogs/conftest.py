@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 
 from tests.cogs.harness import SETTLE_TIMEOUT, TEST_CPU_DELAY
 from tsuki.bot import TsukiBot
@@ -23,6 +25,21 @@ def settings(tmp_path: Path) -> Settings:
     return Settings(database_path=str(tmp_path / "tsuki.db"), cpu_delay=TEST_CPU_DELAY, turn_timeout=300)
 
 
+@pytest_asyncio.fixture
+async def make_bot() -> AsyncIterator[Callable[[Settings], TsukiBot]]:
+    """Builds bots and, after the test (and SimCord's shutdown), closes them as a real stop would:
+    SimCord detaches a bot without calling ``close()``, which would leak its database thread."""
+    bots: list[TsukiBot] = []
+
+    def build(settings: Settings) -> TsukiBot:
+        bots.append(TsukiBot(settings))
+        return bots[-1]
+
+    yield build
+    for bot in bots:
+        await bot.release()
+
+
 @pytest.fixture
-def simcord_bot(settings: Settings) -> TsukiBot:
-    return TsukiBot(settings)
+def simcord_bot(make_bot: Callable[[Settings], TsukiBot], settings: Settings) -> TsukiBot:
+    return make_bot(settings)

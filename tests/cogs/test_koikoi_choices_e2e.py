@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
+import store
 from engine.hanafuda import koikoi as kk
 from tests.cogs.harness import (
     THINK_TIME,
@@ -114,3 +115,21 @@ async def test_demo_plays_a_whole_cpu_match_and_writes_transcript_and_images(tmp
     images = sorted(tmp_path.glob("*.png"))
     assert len(images) > 10 and any("match" in p.name for p in images)
     assert images[0].read_bytes().startswith(b"\x89PNG")
+
+
+async def test_the_host_of_a_cpu_only_table_can_stop_watching_it(simcord_env, simcord_bot):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("hanafuda")
+    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    await alice.slash(channel, "koikoi start", opponent="watch")
+    (table,) = simcord_bot.tables.tables.values()
+    assert all(s.is_cpu for s in table.seats)
+    place = Place(channel, env)
+    refused = await bob.slash(place.thread, "koikoi quit")
+    assert refused.ephemeral and "not seated" in refused.response.content
+    stopped = await alice.slash(place.thread, "koikoi quit")
+    assert stopped.ephemeral and not simcord_bot.tables.tables
+    assert "stopped this table" in place.last_table().content
+    row = await store.get_game(simcord_bot.db, table.id)
+    assert row is not None and row.status == "abandoned"

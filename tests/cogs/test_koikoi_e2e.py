@@ -167,9 +167,7 @@ async def test_lobby_buttons(simcord_env, simcord_bot):
     assert row is not None and row.status == "cancelled"
 
 
-async def test_restart_mid_match_resumes_and_finishes(simcord_env, settings):
-    from tsuki.bot import TsukiBot
-
+async def test_restart_mid_match_resumes_and_finishes(simcord_env, settings, make_bot):
     env = simcord_env
     _, channel, (alice,) = setup_guild(env, "alice")
     place = await start_vs_cpu(env, channel, alice, rounds=3)
@@ -179,7 +177,7 @@ async def test_restart_mid_match_resumes_and_finishes(simcord_env, settings):
         else:
             await env.advance_time(TEST_CPU_DELAY)
     before = len(place.table_messages())
-    new_bot = TsukiBot(settings)
+    new_bot = make_bot(settings)
     await env.restart_bot(new_bot)
     assert new_bot.tables.tables, "the unfinished match was rebuilt from its action log"
     await play_match(env, place, [alice])

@@ -8,7 +8,6 @@ import simcord
 import simcord.interactions as sim_interactions
 
 from tests.cogs.harness import Place, is_turn_of, open_hand, step_buttons
-from tsuki.bot import TsukiBot
 from tsuki.settings import Settings
 
 
@@ -59,9 +58,9 @@ async def test_commands_carry_french_names_and_descriptions(simcord_env, simcord
     assert start.name_localizations.get(discord.Locale.french) == "commencer"
 
 
-async def test_commands_sync_to_the_dev_guild_when_set(tmp_path):
+async def test_commands_sync_to_the_dev_guild_when_set(tmp_path, make_bot):
     """With DEV_GUILD_ID the commands appear in that server at once and nothing is synced globally."""
-    bot = TsukiBot(Settings(database_path=str(tmp_path / "dev.db"), dev_guild_id=1234))
+    bot = make_bot(Settings(database_path=str(tmp_path / "dev.db"), dev_guild_id=1234))
     async with simcord.run(bot):
         guild_commands = await bot.tree.fetch_commands(guild=discord.Object(1234))
         global_commands = await bot.tree.fetch_commands()
