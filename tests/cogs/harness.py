@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -110,3 +111,47 @@ async def two_player_table(env: Any, channel: Any, host: Any, guest: Any, **opti
     await guest.click(lobby.response.message, label="Join")
     await host.click(lobby.response.message, label="Start")
     return Place(channel, env)
+
+
+def setup_guild(env: Any, *names: str) -> tuple[Any, Any, list[Any]]:
+    """A server with a ``hanafuda`` channel and one member per name."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("hanafuda")
+    members = [guild.add_member(env.create_user(n)) for n in names]
+    return guild, channel, members
+
+
+async def start_vs_cpu(env: Any, channel: Any, host: Any, **options: Any) -> Place:
+    """``host`` plays a CPU: the table starts at once."""
+    result = await host.slash(channel, "koikoi start", opponent="cpu", **options)
+    assert not result.ephemeral
+    return Place(channel, env)
+
+
+def the_table(bot: Any) -> Any:
+    """The one open table of a test."""
+    (table,) = bot.tables.tables.values()
+    return table
+
+
+def fix_seed(monkeypatch: Any, seed: int) -> None:
+    """The next table opened deals from ``seed``."""
+    monkeypatch.setattr("cogs.table.lobby._new_seed", lambda: seed)
+
+
+def seed_where(found: Callable[[Any], bool], *, moves: int = 60, rounds: int = 3) -> tuple[int, int]:
+    """(seed, n): a Koi-Koi deal where ``found(view of the seat to act)`` holds after ``n`` moves
+    of everyone playing their first legal action (what clicking the first button does)."""
+    from engine.hanafuda import koikoi as kk
+
+    rules = kk.rules_from("seed", {"rounds": rounds})
+    for seed in range(1, 5000):
+        state = kk.new_game(2, rules, seed)
+        for n in range(moves):
+            seat = kk.to_act(state)
+            if seat is None:
+                break
+            if found(kk.view(state, seat)):
+                return seed, n
+            state, _ = kk.apply(state, kk.legal_actions(state)[0])
+    raise AssertionError("no such deal found")

@@ -6,8 +6,6 @@ up while every player clicks their first offered button (which plays ``legal_act
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 
 import store
@@ -16,35 +14,21 @@ from tests.cogs.harness import (
     THINK_TIME,
     Place,
     buttons,
+    fix_seed,
     is_turn_of,
     open_hand,
     play_one_move,
+    seed_where,
+    setup_guild,
     step_buttons,
     two_player_table,
 )
 from tsuki.demo import run_demo
 
 
-def seed_where(found: Callable[[kk.KoiKoiView], bool], *, moves: int = 60) -> tuple[int, int]:
-    """(seed, number of first-choice moves before a position where ``found`` holds)."""
-    rules = kk.rules_from("seed", {"rounds": 3})
-    for seed in range(1, 5000):
-        state = kk.new_game(2, rules, seed)
-        for n in range(moves):
-            seat = kk.to_act(state)
-            if seat is None:
-                break
-            if found(kk.view(state, seat)):
-                return seed, n
-            state, _ = kk.apply(state, kk.legal_actions(state)[0])
-    raise AssertionError("no such deal found")
-
-
 async def two_humans_at(env, monkeypatch, seed: int, moves: int):
-    monkeypatch.setattr("cogs.table.lobby._new_seed", lambda: seed)
-    guild = env.create_guild()
-    channel = guild.create_text_channel("hanafuda")
-    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    fix_seed(monkeypatch, seed)
+    _, channel, (alice, bob) = setup_guild(env, "alice", "bob")
     place = await two_player_table(env, channel, alice, bob, rounds=3)
     for _ in range(moves):
         await play_one_move(alice if is_turn_of(alice, place) else bob, place)

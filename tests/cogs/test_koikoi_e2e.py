@@ -14,22 +14,11 @@ from tests.cogs.harness import (
     open_hand,
     play_match,
     play_one_move,
+    setup_guild,
+    start_vs_cpu,
     step_buttons,
     two_player_table,
 )
-
-
-def setup_guild(env, *names):
-    guild = env.create_guild()
-    channel = guild.create_text_channel("hanafuda")
-    members = [guild.add_member(env.create_user(n)) for n in names]
-    return guild, channel, members
-
-
-async def start_vs_cpu(env, channel, alice, **options):
-    result = await alice.slash(channel, "koikoi start", opponent="cpu", **options)
-    assert not result.ephemeral
-    return Place(channel, env)
 
 
 async def test_human_plays_a_whole_match_against_the_cpu(simcord_env, simcord_bot):

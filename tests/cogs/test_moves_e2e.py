@@ -17,35 +17,23 @@ from cogs.moves import MAX_CHOICES, choices_for, fold
 from engine.hanafuda import koikoi as kk
 from engine.hanafuda.cards import CARDS, card, cards
 from i18n import card_name
-from tests.cogs.harness import TEST_CPU_DELAY, THINK_TIME, Place, buttons, match_over, step_buttons
+from tests.cogs.harness import (
+    TEST_CPU_DELAY,
+    THINK_TIME,
+    Place,
+    buttons,
+    fix_seed,
+    match_over,
+    setup_guild,
+    step_buttons,
+    the_table,
+    two_player_table,
+)
 
 RULES = kk.rules_from("seed", {"rounds": 3})
 
 
 # --- helpers ----------------------------------------------------------------------------------
-
-
-def setup_guild(env, *names):
-    guild = env.create_guild()
-    channel = guild.create_text_channel("hanafuda")
-    members = [guild.add_member(env.create_user(n)) for n in names]
-    return guild, channel, members
-
-
-def fix_seed(monkeypatch, seed: int) -> None:
-    monkeypatch.setattr("cogs.table.lobby._new_seed", lambda: seed)
-
-
-async def two_humans(env, channel, alice, bob) -> Place:
-    lobby = await alice.slash(channel, "koikoi start", rounds=3)
-    await bob.click(lobby.response.message, label="Join")
-    await alice.click(lobby.response.message, label="Start")
-    return Place(channel, env)
-
-
-def the_table(bot) -> Any:
-    (table,) = bot.tables.tables.values()
-    return table
 
 
 def answer(result) -> Any:
@@ -158,7 +146,7 @@ async def test_two_humans_type_moves_with_koikoi_play_and_move(simcord_env, simc
     fix_seed(monkeypatch, scripted_seed())
     env = simcord_env
     _, channel, (alice, bob) = setup_guild(env, "alice", "bob")
-    place = await two_humans(env, channel, alice, bob)
+    place = await two_player_table(env, channel, alice, bob, rounds=3)
     table = the_table(simcord_bot)
     seen: list[str] = []
     for _ in range(40):
@@ -194,7 +182,7 @@ async def test_two_humans_type_moves_with_koikoi_play_and_move(simcord_env, simc
 async def test_autocomplete_offers_only_the_acting_seats_own_legal_moves(simcord_env, simcord_bot):
     env = simcord_env
     _, channel, (alice, bob, carol) = setup_guild(env, "alice", "bob", "carol")
-    place = await two_humans(env, channel, alice, bob)
+    place = await two_player_table(env, channel, alice, bob, rounds=3)
     table = the_table(simcord_bot)
     acting = table.to_act()
     waiting = next(s for s in table.seats if s is not acting)
@@ -232,7 +220,7 @@ async def test_autocomplete_filters_by_notation_and_by_names_in_other_languages(
     fix_seed(monkeypatch, first_seed(holds_a_march_card))
     env = simcord_env
     _, channel, (alice, bob) = setup_guild(env, "alice", "bob")
-    place = await two_humans(env, channel, alice, bob)
+    place = await two_player_table(env, channel, alice, bob, rounds=3)
     table = the_table(simcord_bot)
     acting = table.to_act()
     actor = alice if acting.user_id == alice.id else bob
@@ -311,7 +299,7 @@ def test_koikoi_labels_in_each_language():
 async def test_text_that_is_not_a_legal_move_is_refused_and_changes_nothing(simcord_env, simcord_bot):
     env = simcord_env
     _, channel, (alice, bob, carol) = setup_guild(env, "alice", "bob", "carol")
-    place = await two_humans(env, channel, alice, bob)
+    place = await two_player_table(env, channel, alice, bob, rounds=3)
     table = the_table(simcord_bot)
     acting = table.to_act()
     waiting = next(s for s in table.seats if s is not acting)
@@ -358,7 +346,7 @@ async def test_commands_where_no_match_is_played_are_refused(simcord_env, simcor
 async def test_hand_command_shows_the_private_hand_at_any_table(simcord_env, simcord_bot):
     env = simcord_env
     _, channel, (alice, bob, carol) = setup_guild(env, "alice", "bob", "carol")
-    place = await two_humans(env, channel, alice, bob)
+    place = await two_player_table(env, channel, alice, bob, rounds=3)
     table = the_table(simcord_bot)
     acting = table.to_act()
     actor, other = (alice, bob) if acting.user_id == alice.id else (bob, alice)
