@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in kk.PRESETS]
 
 
+@app_commands.guild_only()  # tables live in server channels and threads
 class KoiKoiCog(
     commands.GroupCog, group_name=_("koikoi"), group_description=_("Play Koi-Koi (hanafuda, 2 players)")
 ):

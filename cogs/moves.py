@@ -178,6 +178,7 @@ class MovesCog(commands.Cog):
     def __init__(self, bot: TsukiBot) -> None:
         self.bot = bot
 
+    @app_commands.guild_only()
     @app_commands.command(
         name=_("move"),
         description=_("Make your move at the game in this channel (suggests your legal moves)"),
@@ -192,6 +193,7 @@ class MovesCog(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         return action_choices(self.bot.tables, interaction, current)
 
+    @app_commands.guild_only()
     @app_commands.command(
         name=_("hand"), description=_("See your hand at the game in this channel (only you can see it)")
     )

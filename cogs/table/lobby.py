@@ -21,9 +21,10 @@ def _new_seed() -> int:
     return random.SystemRandom().getrandbits(63)  # fits SQLite's signed 64-bit INTEGER
 
 
-def add_cpu(table: Table) -> None:
-    n = sum(s.is_cpu for s in table.seats) + 1
-    table.seats.append(Seat(len(table.seats), None, t(table.locale, "table.cpu_name", n=n)))
+def cpu_seat(table: Table, seats: list[Seat]) -> Seat:
+    """A new CPU seat after ``seats``, named "CPU n"."""
+    n = sum(s.is_cpu for s in seats) + 1
+    return Seat(len(seats), None, t(table.locale, "table.cpu_name", n=n))
 
 
 async def open_lobby(
@@ -77,19 +78,24 @@ async def open_lobby(
     if seat_host:
         table.seats.append(Seat(0, interaction.user.id, interaction.user.display_name))
     for _ in range(min(cpu_seats, table.seat_count - len(table.seats))):
-        add_cpu(table)
+        table.seats.append(cpu_seat(table, table.seats))
     tables.tables[table.id] = table
-    await tables.save_seats(table)
-    embed, view = messages.lobby_embed(table), messages.lobby_view(table)
-    if interaction.response.is_done():
-        message = await channel.send(embed=embed, view=view)
-    else:
-        await interaction.response.send_message(embed=embed, view=view)
-        message = await interaction.original_response()
+    try:
+        await tables.save_seats(table)
+        embed, view = messages.lobby_embed(table), messages.lobby_view(table)
+        if interaction.response.is_done():
+            message = await channel.send(embed=embed, view=view)
+        else:
+            await interaction.response.send_message(embed=embed, view=view)
+            message = await interaction.original_response()
+    except Exception:
+        await close_lobby(tables, table)  # a lobby nobody can see must not hold the channel
+        raise
     table.lobby_message_id = message.id
     await tables.save_meta(table)
     if len(table.seats) >= table.seat_count and cpu_seats:
-        await start_from_lobby(tables, table, message)
+        async with table.lock:
+            await start_from_lobby(tables, table, message)
     return table
 
 
@@ -103,11 +109,14 @@ async def start_from_lobby(tables: TableManager, table: Table, message: discord.
 
 
 async def on_button(tables: TableManager, interaction: discord.Interaction, game_id: int, verb: str) -> None:
+    """A lobby button. Seats change in memory only once the store has them."""
     try:
         table = tables.get(game_id)
-        if table.status != "lobby":
-            raise GameError("This lobby has closed.", key="lobby_closed")
+        if table.lock.locked():  # answer at once rather than wait past Discord's 3 s
+            return await refuse(interaction, "table.busy")
         async with table.lock:
+            if table.status != "lobby":  # checked under the lock: Start may just have run
+                raise GameError("This lobby has closed.", key="lobby_closed")
             await _lobby_action(tables, interaction, table, verb)
     except Exception as error:
         await report_error(interaction, error)
@@ -122,22 +131,23 @@ async def _lobby_action(
     full = len(table.seats) >= table.seat_count
     if verb in ("cpu", "cancel", "start") and not is_host:
         return await refuse(interaction, "table.lobby.host_only")
+    seats = list(table.seats)
     if verb == "join":
         if seated:
             return await refuse(interaction, "table.lobby.already_seated")
         if full:
             return await refuse(interaction, "table.lobby.full")
-        table.seats.append(Seat(len(table.seats), user.id, user.display_name))
+        seats.append(Seat(len(seats), user.id, user.display_name))
     elif verb == "leave":
         if not seated:
             return await refuse(interaction, "table.lobby.not_seated")
         if is_host:
             return await _cancel(tables, interaction, table)
-        table.seats.remove(seated)
+        seats.remove(seated)
     elif verb == "cpu":
         if full:
             return await refuse(interaction, "table.lobby.full")
-        add_cpu(table)
+        seats.append(cpu_seat(table, seats))
     elif verb == "cancel":
         return await _cancel(tables, interaction, table)
     elif verb == "start":
@@ -147,7 +157,7 @@ async def _lobby_action(
         return await start_from_lobby(tables, table, interaction.message)
     else:
         return await refuse(interaction, "error.unknown_button")
-    await tables.save_seats(table)
+    await tables.save_seats(table, seats)
     await interaction.response.edit_message(
         embed=messages.lobby_embed(table), view=messages.lobby_view(table)
     )
@@ -162,6 +172,8 @@ async def _cancel(tables: TableManager, interaction: discord.Interaction, table:
 
 
 async def close_lobby(tables: TableManager, table: Table) -> None:
+    if table.status != "lobby":
+        raise GameError("This lobby has closed.", key="lobby_closed")
     await store.finish_game(tables.db, table.id, "cancelled")
     table.status = "cancelled"
     tables.tables.pop(table.id, None)
@@ -169,6 +181,7 @@ async def close_lobby(tables: TableManager, table: Table) -> None:
 
 async def rematch(tables: TableManager, interaction: discord.Interaction, game_id: int) -> None:
     """A new lobby in the original channel with the same options, the clicker as host."""
+    await interaction.response.defer()
     row = await store.get_game(tables.db, game_id)
     if row is None or interaction.user.id not in [s.user_id for s in row.seats]:
         return await refuse(interaction, "table.not_seated")
@@ -178,6 +191,5 @@ async def rematch(tables: TableManager, interaction: discord.Interaction, game_i
     spec = tables.specs[row.game]
     rules = spec.engine.rules_from(None, row.rules)
     cpus = sum(s.is_cpu for s in row.seats)
-    await interaction.response.defer()
     await open_lobby(tables, interaction, row.game, rules, dict(row.options), cpu_seats=cpus, channel=channel)  # type: ignore[arg-type]
     return None

@@ -59,12 +59,14 @@ class TableManager:
             raise GameOver("This game is over.", key="no_table")
         return table
 
-    async def save_seats(self, table: Table) -> None:
-        for i, seat in enumerate(table.seats):
+    async def save_seats(self, table: Table, seats: list[Seat] | None = None) -> None:
+        """Store the lobby's seats (``seats`` replaces them), then keep them in memory."""
+        seats = table.seats if seats is None else seats
+        rows = [store.SeatRow(i, s.user_id, s.name) for i, s in enumerate(seats)]
+        await store.set_seats(self.db, table.id, rows)
+        for i, seat in enumerate(seats):
             seat.index = i
-        await store.set_seats(
-            self.db, table.id, [store.SeatRow(s.index, s.user_id, s.name) for s in table.seats]
-        )
+        table.seats = seats
 
     async def save_meta(self, table: Table) -> None:
         await store.update_meta(self.db, table.id, table.meta())
@@ -96,10 +98,14 @@ class TableManager:
         if lobby_message is None or not isinstance(channel, discord.TextChannel):
             return None
         me = channel.guild.me
-        if me is None or not channel.permissions_for(me).create_public_threads:
+        perms = channel.permissions_for(me) if me is not None else None
+        if perms is None or not (
+            perms.create_public_threads and perms.send_messages_in_threads and perms.attach_files
+        ):
             return None
         title = t(table.locale, table.spec.title_key)
-        name = t(table.locale, "table.thread_name", game=title, players=" vs ".join(table.names))
+        players = t(table.locale, "table.vs").join(table.names)
+        name = t(table.locale, "table.thread_name", game=title, players=players)
         try:
             thread = await lobby_message.create_thread(name=name[:100])
         except discord.HTTPException:
@@ -118,10 +124,14 @@ class TableManager:
             try:
                 table = await self._rebuild(row, spec)
             except Exception:
-                log.exception("could not resume game %s", row.id)
+                log.exception("could not resume game %s; closing it so its channel is free", row.id)
+                await store.finish_game(self.db, row.id, "abandoned")
                 continue
             self.tables[table.id] = table
-            if table.status == "active":
+            outcome = spec.engine.outcome(table.state) if table.state is not None else None
+            if outcome is not None:  # stopped between its last move and its results
+                await self.finish(table, outcome)
+            elif table.status == "active":
                 self.schedule(table)
             count += 1
         return count
@@ -164,7 +174,12 @@ class TableManager:
     async def act(
         self, table: Table, seat: Seat, action: Any, *, expected_seq: int | None, by: str = "human"
     ) -> None:
-        """Validate, store, apply and announce one move (``by``: human, cpu or timeout)."""
+        """Validate, store, apply and announce one move (``by``: human, cpu or timeout).
+
+        Once the move is stored this runs to the end even if its task is cancelled meanwhile
+        (``cancel_tasks`` leaves the committing task alone), and whatever happens while
+        announcing, the next seat is scheduled: a table is never left with nobody to act.
+        """
         async with table.lock:
             if table.status != "active":
                 raise GameOver("This game is over.", key="game_over")
@@ -175,27 +190,34 @@ class TableManager:
                 raise NotYourTurn("It is not your turn.")
             engine = table.spec.engine
             new_state, events = engine.apply(table.state, action)  # raises IllegalAction; nothing changed
-            await store.append_action(
-                self.db, table.id, table.seq, seat.index, str(action), by_cpu=by != "human"
-            )
-            table.state, table.seq = new_state, table.seq + 1
-            self.cancel_tasks(table)
-            lines = []
-            if by == "human" and (seat.timeouts or seat.away):
-                seat.timeouts, seat.away = 0, False
-                await self.save_meta(table)
-            elif by == "timeout":
-                key = "table.timed_out_away" if seat.away else "table.timed_out"
-                lines.append(t(table.locale, key, who=seat.mention()))
-            lines += table.spec.narrate(events, table.names, table.locale)
-            public = table.view(None)
-            outcome = engine.outcome(new_state)
-            if outcome is not None:
-                await self.finish(table, outcome)
-            images = await asyncio.to_thread(
-                table.spec.event_images, events, public, table.names, table.locale
-            )
-            await self.announce(table, lines, images)
+            table.committing = asyncio.current_task()
+            try:
+                await store.append_action(
+                    self.db, table.id, table.seq, seat.index, str(action), by_cpu=by != "human"
+                )
+                table.state, table.seq = new_state, table.seq + 1
+                self.cancel_tasks(table)
+                await self._after_move(table, seat, events, by)
+            finally:
+                table.committing = None
+                if table.status == "active" and "next" not in table.tasks:
+                    self.schedule(table)
+
+    async def _after_move(self, table: Table, seat: Seat, events: Any, by: str) -> None:
+        lines = []
+        if by == "human" and (seat.timeouts or seat.away):
+            seat.timeouts, seat.away = 0, False
+            await self.save_meta(table)
+        elif by == "timeout":
+            key = "table.timed_out_away" if seat.away else "table.timed_out"
+            lines.append(t(table.locale, key, who=seat.mention()))
+        lines += table.spec.narrate(events, table.names, table.locale)
+        public = table.view(None)
+        outcome = table.spec.engine.outcome(table.state)
+        if outcome is not None:
+            await self.finish(table, outcome)
+        images = await asyncio.to_thread(table.spec.event_images, events, public, table.names, table.locale)
+        await self.announce(table, lines, images)
 
     async def finish(self, table: Table, outcome: Outcome, *, forfeit: int | None = None) -> None:
         """Record the results atomically and close the table."""
@@ -253,9 +275,10 @@ class TableManager:
         task.add_done_callback(_log_task_failure)
 
     def cancel_tasks(self, table: Table) -> None:
-        current = asyncio.current_task()
+        """Cancel the pending CPU move or turn timer, but never a move being committed."""
+        spare = {asyncio.current_task(), table.committing}
         for task in table.tasks.values():
-            if task is not current and not task.done():
+            if task not in spare and not task.done():
                 task.cancel()
         table.tasks.clear()
 
@@ -269,11 +292,19 @@ class TableManager:
             await asyncio.sleep(delay)
         if table.seq != seq or table.status != "active":
             return
-        action = table.spec.cpu_choose(table.view(seat.index), seeded_rng(table.seed, "cpu", seq))
+        view = table.view(seat.index)  # the CPU sees only what its seat may see
+        try:
+            action = await asyncio.to_thread(table.spec.cpu_choose, view, seeded_rng(table.seed, "cpu", seq))
+        except Exception:
+            log.exception("CPU of table %s failed to choose; playing its first legal move", table.id)
+            action = view.legal_actions[0]
         try:
             await self.act(table, seat, action, expected_seq=seq, by=by)
         except StaleClick:
             return
+        except GameError:
+            log.exception("CPU move %s refused at table %s; playing its first legal move", action, table.id)
+            await self.act(table, seat, view.legal_actions[0], expected_seq=seq, by=by)
 
     async def _turn_timer(self, table: Table, seat: Seat, seq: int) -> None:
         await asyncio.sleep(table.turn_timeout)

@@ -39,7 +39,7 @@ def lobby_embed(table: Table) -> discord.Embed:
         lines.append(t(loc, "table.lobby.seat_line", n=i + 1, who=who))
     embed.add_field(name=t(loc, "table.lobby.seats"), value="\n".join(lines), inline=False)
     options = ", ".join(f"{k}: {v}" for k, v in table.options.items() if k != "seats") or "—"
-    embed.add_field(name=t(loc, "table.lobby.options"), value=options, inline=False)
+    embed.add_field(name=t(loc, "table.lobby.options"), value=options[:1024], inline=False)
     embed.set_footer(text=t(loc, "table.lobby.footer", host=table.host_name))
     return embed
 
@@ -93,7 +93,9 @@ async def public_table_message(
     }
 
 
-def step_buttons(table: Table, view: Any, locale: str, path: tuple[str, ...]) -> list[discord.ui.Button[Any]]:
+def step_buttons(
+    table: Table, view: Any, seq: int, locale: str, path: tuple[str, ...]
+) -> list[discord.ui.Button[Any]]:
     """Buttons for the next step after ``path`` among the seat's legal actions."""
     starts, _ = actions_along(table.spec, view, locale, path)
     seen: dict[str, Step] = {}
@@ -102,20 +104,20 @@ def step_buttons(table: Table, view: Any, locale: str, path: tuple[str, ...]) ->
         if len(steps) > len(path):
             seen.setdefault(steps[len(path)].key, steps[len(path)])
     buttons = [
-        c.button(c.step_id(table.id, table.seq, (*path, s.key)), s.label, s.style, emoji=s.emoji)
+        c.button(c.step_id(table.id, seq, (*path, s.key)), s.label, s.style, emoji=s.emoji)
         for s in seen.values()
     ]
     if path:
-        buttons.append(c.button(c.step_id(table.id, table.seq, ()), t(locale, "table.back"), emoji="↩️"))
+        buttons.append(c.button(c.step_id(table.id, seq, ()), t(locale, "table.back"), emoji="↩️"))
     return buttons
 
 
 async def hand_message(table: Table, seat: int, locale: str, path: tuple[str, ...] = ()) -> dict[str, Any]:
     """The private hand: image, what to decide, and on the seat's turn the buttons to act."""
-    view = table.view(seat)
+    view, seq = table.view(seat), table.seq  # buttons carry the turn this view belongs to
     png = await asyncio.to_thread(table.spec.render_hand, view, locale)
     text = table.spec.hand_text(view, locale)
-    buttons = step_buttons(table, view, locale, path) if view.legal_actions else []
+    buttons = step_buttons(table, view, seq, locale, path) if view.legal_actions else []
     if not view.legal_actions and table.status == "active":
         current = table.to_act()
         if current is not None:

@@ -58,6 +58,7 @@ class Table:
     seq: int = 0  # moves applied so far; buttons carry it to refuse stale clicks
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
+    committing: asyncio.Task[Any] | None = None  # the task storing and announcing a move
 
     @property
     def play_channel_id(self) -> int:

@@ -9,7 +9,7 @@ from cogs.table.manager import StaleClick, TableManager
 from cogs.table.model import Seat, Table
 from cogs.table.replies import ephemeral, refuse, report_error, user_locale
 from cogs.table.spec import actions_along
-from engine.core import IllegalAction, NotYourTurn, Outcome
+from engine.core import GameOver, IllegalAction, NotYourTurn, Outcome
 from i18n import t
 
 
@@ -39,8 +39,9 @@ async def _back(tables: TableManager, interaction: discord.Interaction, table: T
     seat.away, seat.timeouts = False, 0
     await tables.save_meta(table)
     await refuse(interaction, "table.welcome_back")
-    if table.to_act() is seat:
+    if table.to_act() is seat and not table.lock.locked():
         tables.schedule(table)  # replaces the pending CPU move with this player's timer
+    # (while a move is being committed, act() schedules the next turn itself, seeing the seat back)
     return None
 
 
@@ -95,7 +96,10 @@ async def quit_table(tables: TableManager, interaction: discord.Interaction, tab
         return await forfeit(tables, interaction, table, seat)
     if interaction.user.id != table.host_id or any(not s.is_cpu for s in table.seats):
         return await refuse(interaction, "error.not_seated")
+    await interaction.response.defer(ephemeral=True, thinking=True)
     async with table.lock:
+        if table.status != "active":
+            raise GameOver("This game is over.", key="game_over")
         await tables.abandon(table)
         await ephemeral(interaction, t(user_locale(interaction), "table.stopped"))
         await tables.announce(
@@ -106,13 +110,15 @@ async def quit_table(tables: TableManager, interaction: discord.Interaction, tab
 
 async def forfeit(tables: TableManager, interaction: discord.Interaction, table: Table, seat: Seat) -> None:
     """``/<game> quit``: in a lobby, leave it; in a match, the caller's seat loses."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
     async with table.lock:
+        if table.status not in ("lobby", "active"):  # it ended while we waited for the lock
+            raise GameOver("This game is over.", key="game_over")
         if table.status == "lobby":
             if seat.user_id == table.host_id:
                 await lobby.close_lobby(tables, table)
                 return await refuse(interaction, "table.lobby.cancelled")
-            table.seats.remove(seat)
-            await tables.save_seats(table)
+            await tables.save_seats(table, [s for s in table.seats if s is not seat])
             return await refuse(interaction, "table.left_lobby")
         engine = table.spec.engine
         scores = tuple(getattr(table.view(None), "scores", (0,) * len(table.seats)))

@@ -1,0 +1,102 @@
+"""The table flow never gets stuck: restarts at awkward moments, failing CPUs, busy tables."""
+
+from __future__ import annotations
+
+import random
+
+import discord
+import pytest
+import simcord
+
+import store
+from engine.hanafuda import koikoi as kk
+from tests.cogs.harness import TEST_CPU_DELAY, setup_guild, start_vs_cpu, the_table
+from tsuki.settings import Settings
+
+
+async def stored_game(settings: Settings, actions: list[str], *, rules: kk.Rules, seed: int) -> int:
+    """A Koi-Koi game between two CPUs written straight to the store, as a bot would leave it."""
+    db = await store.Database.open(settings.database_path)
+    try:
+        row = await store.create_game(db, 1, 2, "koikoi", rules.to_dict(), seed, 3, {"seats": 2})
+        await store.set_seats(db, row.id, [(0, None, "CPU 1"), (1, None, "CPU 2")])
+        await store.start_game(db, row.id)
+        for seq, text in enumerate(actions):
+            await store.append_action(db, row.id, seq, 0, text, by_cpu=True)
+        return row.id
+    finally:
+        await db.close()
+
+
+def whole_match(rules: kk.Rules, seed: int) -> list[str]:
+    state, rng, log = kk.new_game(2, rules, seed), random.Random(seed), []
+    while kk.outcome(state) is None:
+        action = rng.choice(kk.legal_actions(state))
+        log.append(str(action))
+        state, _ = kk.apply(state, action)
+    return log
+
+
+async def test_a_match_stopped_between_its_last_move_and_its_results_is_finished_on_start(settings, make_bot):
+    rules = kk.rules_from("seed", {"rounds": 1})
+    game_id = await stored_game(settings, whole_match(rules, 5), rules=rules, seed=5)
+    bot = make_bot(settings)
+    async with simcord.run(bot):
+        assert not bot.tables.tables, "nothing left open"
+        row = await store.get_game(bot.db, game_id)
+        assert row is not None and row.status == "finished"
+        assert len(await store.results_for(bot.db, game_id)) == 2
+
+
+async def test_a_game_that_cannot_be_replayed_is_closed_so_its_channel_is_free(settings, make_bot):
+    game_id = await stored_game(settings, ["not-a-move"], rules=kk.rules_from(None, None), seed=1)
+    bot = make_bot(settings)
+    async with simcord.run(bot):
+        row = await store.get_game(bot.db, game_id)
+        assert row is not None and row.status == "abandoned"
+        assert await store.active_game_in_channel(bot.db, 1, 2) is None
+
+
+async def test_a_failing_cpu_still_plays_a_legal_move(simcord_env, simcord_bot, monkeypatch):
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    spec = simcord_bot.tables.specs["koikoi"]
+
+    def broken(view, rng):
+        raise RuntimeError("the CPU crashed")
+
+    monkeypatch.setattr(spec, "cpu_choose", broken)
+    await alice.slash(channel, "koikoi start", opponent="watch")
+    table = the_table(simcord_bot)
+    for _ in range(4):
+        await env.advance_time(TEST_CPU_DELAY)
+    assert table.seq >= 3, "the CPUs kept playing"
+
+
+async def test_a_failed_announcement_does_not_stop_the_game(simcord_env, simcord_bot):
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    place = await start_vs_cpu(env, channel, alice)
+    table = the_table(simcord_bot)
+    env.inject_error("POST", f"/channels/{place.thread.id}/messages", status=500)
+    seat = table.to_act()
+    move = table.view(seat.index).legal_actions[0]
+    with pytest.raises(discord.HTTPException):
+        await simcord_bot.tables.act(table, seat, move, expected_seq=table.seq)
+    assert table.seq == 1, "the move was stored and kept"
+    assert "next" in table.tasks, "the next seat is scheduled even though the post failed"
+    env.errors.clear()
+
+
+async def test_a_lobby_click_during_another_action_is_answered_at_once(simcord_env, simcord_bot):
+    env = simcord_env
+    _, channel, (alice, bob) = setup_guild(env, "alice", "bob")
+    lobby = await alice.slash(channel, "koikoi start")
+    table = the_table(simcord_bot)
+    await table.lock.acquire()
+    try:
+        busy = await bob.click(lobby.response.message, label="Join")
+    finally:
+        table.lock.release()
+    assert busy.ephemeral and "busy" in busy.response.content
+    assert [s.name for s in table.seats] == ["alice"]
