@@ -89,10 +89,11 @@ async def open_lobby(
             await interaction.response.send_message(embed=embed, view=view)
             message = await interaction.original_response()
     except Exception:
-        await close_lobby(tables, table)  # a lobby nobody can see must not hold the channel
+        await tables.close_lobby(table)  # a lobby nobody can see must not hold the channel
         raise
     table.lobby_message_id = message.id
     await tables.save_meta(table)
+    tables.expire_lobby_later(table)
     if len(table.seats) >= table.seat_count and cpu_seats:
         async with table.lock:
             await start_from_lobby(tables, table, message)
@@ -165,18 +166,10 @@ async def _lobby_action(
 
 
 async def _cancel(tables: TableManager, interaction: discord.Interaction, table: Table) -> None:
-    await close_lobby(tables, table)
+    await tables.close_lobby(table)
     embed = messages.lobby_embed(table)
     embed.description = t(table.locale, "table.lobby.cancelled")
     await interaction.response.edit_message(embed=embed, view=None)
-
-
-async def close_lobby(tables: TableManager, table: Table) -> None:
-    if table.status != "lobby":
-        raise GameError("This lobby has closed.", key="lobby_closed")
-    await store.finish_game(tables.db, table.id, "cancelled")
-    table.status = "cancelled"
-    tables.tables.pop(table.id, None)
 
 
 async def rematch(tables: TableManager, interaction: discord.Interaction, game_id: int) -> None:

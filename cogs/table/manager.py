@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+LOBBY_TIMEOUT = 30 * 60.0  # seconds an unstarted lobby keeps its channel before it closes itself
+
 
 class StaleClick(GameError):
     """A button or command aimed at an earlier turn than the current one."""
@@ -133,6 +135,8 @@ class TableManager:
                 await self.finish(table, outcome)
             elif table.status == "active":
                 self.schedule(table)
+            else:
+                self.expire_lobby_later(table)
             count += 1
         return count
 
@@ -237,6 +241,43 @@ class TableManager:
         table.status = "finished"
         self.cancel_tasks(table)
         self.tables.pop(table.id, None)
+
+    # --- lobbies ------------------------------------------------------------------------------
+
+    async def close_lobby(self, table: Table) -> None:
+        """Cancel a lobby that never started (its channel is free again)."""
+        if table.status != "lobby":
+            raise GameError("This lobby has closed.", key="lobby_closed")
+        await store.finish_game(self.db, table.id, "cancelled")
+        table.status = "cancelled"
+        self.cancel_tasks(table)
+        self.tables.pop(table.id, None)
+
+    async def refresh_lobby(self, table: Table, note_key: str | None = None) -> None:
+        """Redraw the lobby message (seats, buttons), with a closing note when it is over."""
+        channel = self.bot.get_channel(table.channel_id)
+        if table.lobby_message_id is None or not isinstance(channel, discord.abc.Messageable):
+            return
+        embed = messages.lobby_embed(table)
+        if note_key is not None:
+            embed.description = t(table.locale, note_key)
+        view = messages.lobby_view(table) if table.status == "lobby" else None
+        try:
+            await channel.get_partial_message(table.lobby_message_id).edit(embed=embed, view=view)  # type: ignore[attr-defined]
+        except discord.HTTPException:
+            log.info("lobby message of table %s is gone", table.id)
+
+    def expire_lobby_later(self, table: Table) -> None:
+        """Close the lobby if it has not started within ``LOBBY_TIMEOUT``: a game never waits forever."""
+        self._start_task(table, self._expire_lobby(table))
+
+    async def _expire_lobby(self, table: Table) -> None:
+        await asyncio.sleep(LOBBY_TIMEOUT)
+        async with table.lock:
+            if table.status != "lobby":
+                return
+            await self.close_lobby(table)
+        await self.refresh_lobby(table, "table.lobby.expired")
 
     async def abandon(self, table: Table) -> None:
         """Close a table without results (a CPU-only table its host stops watching)."""

@@ -116,9 +116,11 @@ async def forfeit(tables: TableManager, interaction: discord.Interaction, table:
             raise GameOver("This game is over.", key="game_over")
         if table.status == "lobby":
             if seat.user_id == table.host_id:
-                await lobby.close_lobby(tables, table)
+                await tables.close_lobby(table)
+                await tables.refresh_lobby(table, "table.lobby.cancelled")
                 return await refuse(interaction, "table.lobby.cancelled")
             await tables.save_seats(table, [s for s in table.seats if s is not seat])
+            await tables.refresh_lobby(table)
             return await refuse(interaction, "table.left_lobby")
         engine = table.spec.engine
         scores = tuple(getattr(table.view(None), "scores", (0,) * len(table.seats)))

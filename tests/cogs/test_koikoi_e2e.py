@@ -221,3 +221,29 @@ async def test_rules_command_lists_the_active_options(simcord_env):
     result = await alice.slash(Place(channel, env).thread, "koikoi rules")
     assert result.ephemeral
     assert "`oyaken` = `2`" in result.response.embeds[0].description
+
+
+async def test_a_lobby_nobody_starts_closes_itself_and_frees_the_channel(simcord_env, simcord_bot):
+    from cogs.table.manager import LOBBY_TIMEOUT
+
+    env = simcord_env
+    _, channel, (alice, bob) = setup_guild(env, "alice", "bob")
+    lobby = await alice.slash(channel, "koikoi start")
+    await env.advance_time(LOBBY_TIMEOUT + 1)
+    assert not simcord_bot.tables.tables
+    message = next(m for m in channel.history() if m.id == lobby.response.message.id)
+    assert "closed" in message.embeds[0].description and not message.components
+    again = await bob.slash(channel, "koikoi start")
+    assert not again.ephemeral, "the channel is free for a new table"
+
+
+async def test_leaving_a_lobby_by_command_updates_the_lobby_message(simcord_env, simcord_bot):
+    env = simcord_env
+    _, channel, (alice, bob) = setup_guild(env, "alice", "bob")
+    lobby = await alice.slash(channel, "koikoi start")
+    await bob.click(lobby.response.message, label="Join")
+    left = await bob.slash(channel, "koikoi quit")
+    assert left.ephemeral
+    message = next(m for m in channel.history() if m.id == lobby.response.message.id)
+    seats_field = message.embeds[0].fields[0].value
+    assert "bob" not in seats_field and str(bob.id) not in seats_field
