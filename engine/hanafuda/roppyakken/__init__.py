@@ -1,0 +1,90 @@
+"""Roppyakken (六百間): the 2–3 player hanafuda fishing game to 600 (seed 001), as a pure engine.
+
+``ENGINE`` bundles the functions for the shared table flow; ``docs/rules/roppyakken.md`` lists
+every rule with the seed sentence it comes from and the option that changes it.
+"""
+
+from __future__ import annotations
+
+from engine.core import GameEngine
+from engine.hanafuda.roppyakken.game import (
+    apply,
+    first_dealer,
+    legal_actions,
+    new_game,
+    outcome,
+    start,
+    to_act,
+)
+from engine.hanafuda.roppyakken.rules import PRESETS, Rules, rules_from
+from engine.hanafuda.roppyakken.state import State
+from engine.hanafuda.roppyakken.types import (
+    Action,
+    Capture,
+    CardDrawn,
+    CardPlayed,
+    Event,
+    Item,
+    LastMove,
+    MatchEnded,
+    Phase,
+    Play,
+    Redealt,
+    RoppyakkenView,
+    RoundEnded,
+    RoundResult,
+    RoundStarted,
+    SeatScore,
+    TeyakuShown,
+    parse_action,
+)
+from engine.hanafuda.roppyakken.view import view
+
+ENGINE: GameEngine[State, Action, RoppyakkenView, Rules] = GameEngine(
+    name="roppyakken",
+    min_seats=2,
+    max_seats=3,
+    new_game=new_game,
+    legal_actions=legal_actions,
+    apply=apply,
+    view=view,
+    outcome=outcome,
+    to_act=to_act,
+    parse_action=parse_action,
+    rules_from=rules_from,
+    start=start,
+)
+
+__all__ = [
+    "ENGINE",
+    "PRESETS",
+    "Action",
+    "Capture",
+    "CardDrawn",
+    "CardPlayed",
+    "Event",
+    "Item",
+    "LastMove",
+    "MatchEnded",
+    "Phase",
+    "Play",
+    "Redealt",
+    "RoppyakkenView",
+    "RoundEnded",
+    "RoundResult",
+    "RoundStarted",
+    "Rules",
+    "SeatScore",
+    "State",
+    "TeyakuShown",
+    "apply",
+    "first_dealer",
+    "legal_actions",
+    "new_game",
+    "outcome",
+    "parse_action",
+    "rules_from",
+    "start",
+    "to_act",
+    "view",
+]

@@ -1,0 +1,156 @@
+"""Roppyakken rule options: the seed's rules as defaults, variants as options, named presets.
+
+Every field of :class:`Rules` is one option; ``docs/rules/roppyakken.md`` gives, for each, the
+seed sentence (or FudaWiki passage) it comes from. Yaku and teyaku values are options named after
+the yaku id (``shiko=600``); ``0`` switches one off.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from engine.core import BadRules
+
+YAKU_IDS: tuple[str, ...] = (
+    "shiko",
+    "nanatan",
+    "inoshikacho",
+    "matsukiribozu",
+    "teppo",
+    "hanami",
+    "tsukimi",
+    "ozan",
+    "kozan",
+    "aotan",
+    "sotan",
+    "shima",
+    "ameshima",
+)
+TEYAKU_IDS: tuple[str, ...] = ("tesan", "futatesan", "sogasu")
+
+# Allowed values of the text options (first = seed default).
+CHOICES: dict[str, tuple[str, ...]] = {
+    "tie_break": ("yaku", "score"),
+    "hand_four": ("misdeal", "play"),
+}
+
+_INT_RANGES: dict[str, tuple[int, int]] = {
+    "target": (50, 9999),
+    "lead": (0, 9999),
+    **dict.fromkeys(YAKU_IDS, (0, 9999)),
+    **dict.fromkeys(TEYAKU_IDS, (0, 9999)),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One Roppyakken rule set. Defaults are the seed's rules (preset ``seed``)."""
+
+    # Match: "jusqu'à ce qu'un joueur atteigne ou dépasse les 600 points … plus de 30 points
+    # d'avance sur le second". ``lead``: the winner needs strictly more than this over the second.
+    target: int = 600
+    lead: int = 30
+    # FudaWiki: several seats at the target → Four Brights, then Seven Ribbons, then the score.
+    tie_break: str = "yaku"
+    # Seed variant: "la coupe de saké (septembre) et le cerf (octobre), sont considérées comme
+    # des lumières (50 points)".
+    sake_deer_lights: bool = False
+    # FudaWiki: four of a month dealt to a hand is a misdeal ("play": the hand is kept).
+    hand_four: str = "misdeal"
+    # Teyaku at the deal (shown to everyone, scored with the round); False = none.
+    teyaku: bool = True
+    tesan: int = 200
+    futatesan: int = 400
+    sogasu: int = 400
+    # Dekiyaku (the seed's table); all stack except that Teppō replaces Hanami/Tsukimi.
+    shiko: int = 600
+    nanatan: int = 600
+    inoshikacho: int = 300
+    matsukiribozu: int = 150
+    teppo: int = 300
+    hanami: int = 100
+    tsukimi: int = 100
+    ozan: int = 150
+    kozan: int = 100
+    aotan: int = 100
+    sotan: int = 100
+    shima: int = 50
+    ameshima: int = 200
+    # Seed: "7 rubans sur les 10 disponibles" (the willow ribbon counts); FudaWiki: some don't.
+    nanatan_willow: bool = True
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            _check(f.name, getattr(self, f.name))
+
+    def to_dict(self) -> dict[str, Any]:
+        """All options as plain JSON values (what the store saves with a game)."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Build rules from options (missing keys take the seed default); :class:`BadRules` else."""
+        if not isinstance(data, dict):
+            raise BadRules("Roppyakken rules must be a mapping of option names to values", key="bad_rules")
+        names = option_names()
+        for key in data:
+            if key not in names:
+                raise BadRules(
+                    f"unknown Roppyakken rule option {key!r} (valid: {', '.join(names)})",
+                    key="unknown_rule",
+                    option=key,
+                )
+        return cls(**data)
+
+
+def option_names() -> tuple[str, ...]:
+    return tuple(f.name for f in fields(Rules))
+
+
+def _check(name: str, value: object) -> None:
+    default = Rules.__dataclass_fields__[name].default
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise BadRules(f"rule {name!r} must be true or false, not {value!r}", key="bad_rule", option=name)
+    elif isinstance(default, int):
+        lo, hi = _INT_RANGES[name]
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            raise BadRules(
+                f"rule {name!r} must be a whole number from {lo} to {hi}, not {value!r}",
+                key="bad_rule",
+                option=name,
+            )
+    else:
+        allowed = CHOICES[name]
+        if value not in allowed:
+            raise BadRules(
+                f"rule {name!r} must be one of {', '.join(allowed)}, not {value!r}",
+                key="bad_rule",
+                option=name,
+            )
+
+
+PRESETS: dict[str, Rules] = {
+    # The seed (001, FR): every rule as the seed states it.
+    "seed": Rules(),
+    # FudaWiki's Sanbyakuken: the same game to 300.
+    "sanbyakuken": Rules(target=300),
+}
+
+
+def rules_from(preset: str | None = None, overrides: dict[str, Any] | None = None) -> Rules:
+    """Rules of a named preset (``None`` = ``seed``) with option overrides on top."""
+    name = "seed" if preset is None else preset
+    if name not in PRESETS:
+        raise BadRules(
+            f"unknown Roppyakken preset {name!r} (valid: {', '.join(PRESETS)})",
+            key="unknown_preset",
+            preset=name,
+        )
+    base = PRESETS[name]
+    if not overrides:
+        return base
+    if not isinstance(overrides, dict):
+        raise BadRules("Roppyakken rule overrides must be a mapping", key="bad_rules")
+    return Rules.from_dict({**base.to_dict(), **overrides})
