@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import zlib
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
@@ -18,6 +20,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "simcord_env" in getattr(item, "fixturenames", ()) and item.get_closest_marker("simcord") is None:
             item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT))
+
+
+@pytest.fixture(autouse=True)
+def deterministic_deals(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test deals the same cards every run (tables normally draw their seed from the OS);
+    a test that needs a particular deal overrides this with ``harness.fix_seed``."""
+    seeds = itertools.count(zlib.crc32(request.node.nodeid.encode()))
+    monkeypatch.setattr("cogs.table.lobby._new_seed", lambda: next(seeds))
 
 
 @pytest.fixture
