@@ -1,0 +1,124 @@
+"""A Dou Dizhu CPU player that decides from its seat's view only.
+
+Heuristic, one ply:
+
+- Bidding: hand strength from jokers, 2s, aces, bombs and long chains; bid the level it
+  reaches if that is above the current bid, else pass.
+- Leading: shed the most cards at the lowest rank without breaking a bomb or the rocket
+  (chains, airplanes and triples with their lowest kickers first, lone low cards early); keep
+  bombs and the rocket unless they finish the hand.
+- Following: a peasant does not beat its partner (unless it can go out); otherwise play the
+  cheapest answer that does not break a bomb; bombs and the rocket only when an opponent is
+  close to going out or they finish the hand.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.core import NotYourTurn
+from engine.doudizhu.moves import SHIFTS, Move, counts
+from engine.doudizhu.types import PASS, Action, Bid, DoudizhuView, Pass, Phase
+
+__all__ = ["choose_action", "hand_strength"]
+
+
+def hand_strength(ranks: list[int]) -> float:
+    """Rough worth of a hand's rank counts for bidding (about 0–12)."""
+    score = 2.5 * ranks[14] + 2.0 * ranks[13] + 1.2 * ranks[12] + 0.5 * ranks[11]
+    score += sum(2.5 for r in range(13) if ranks[r] == 4)
+    if ranks[13] and ranks[14]:
+        score += 1.0
+    # Short of low singles is good: count lonely low cards as a weakness.
+    score -= 0.25 * sum(1 for r in range(8) if ranks[r] == 1)
+    return score
+
+
+def choose_action(view: DoudizhuView, rng: random.Random) -> Action:
+    """A legal action for ``view.seat``, decided from the view alone."""
+    legal = view.legal_actions
+    if not legal or view.seat is None or view.to_act != view.seat:
+        raise NotYourTurn("The CPU is not to act.", key="not_your_turn")
+    hand = [0] * 15
+    for c in view.hand or ():
+        hand[c.rank] += 1
+    if view.phase is Phase.BID:
+        return _bid(hand, view, legal)
+    moves = [a for a in legal if isinstance(a, Move)]
+    size = sum(hand)
+    finishing = [m for m in moves if m.size == size]
+    if finishing:
+        return finishing[0]
+    if view.to_beat is None:
+        return min(moves, key=lambda m: _lead_cost(m, hand, view))
+    return _follow(moves, hand, view, rng)
+
+
+def _bid(hand: list[int], view: DoudizhuView, legal: tuple[Action, ...]) -> Action:
+    s = hand_strength(hand)
+    want = 3 if s >= 8 else 2 if s >= 6 else 1 if s >= 4.5 else 0
+    if want > view.bid:
+        for a in legal:
+            if isinstance(a, Bid) and a.value == want:
+                return a
+    return PASS
+
+
+def _breaks(m: Move, hand: list[int]) -> bool:
+    """Whether ``m`` takes part of a bomb or one joker of the rocket without being it."""
+    if m.is_bomb:
+        return False
+    mc = counts(m.enc)
+    if hand[13] and hand[14] and (mc[13] or mc[14]):
+        return True
+    return any(hand[r] == 4 and mc[r] for r in range(13))
+
+
+def _splits(m: Move, hand: list[int]) -> int:
+    """How many ranks the move leaves with a lonely remainder (a pair or triple broken)."""
+    mc = counts(m.enc)
+    return sum(1 for r in range(15) if mc[r] and 0 < hand[r] - mc[r] < hand[r] and hand[r] < 4)
+
+
+def _lead_cost(m: Move, hand: list[int], view: DoudizhuView) -> float:
+    cost = m.key * 1.0 - 1.6 * m.size + 3.0 * _splits(m, hand)
+    if _breaks(m, hand):
+        cost += 40
+    if m.is_bomb:
+        cost += 60
+    # Kickers: the lowest first.
+    mc = counts(m.enc)
+    cost += 0.1 * sum(r * n for r, n in enumerate(mc))
+    # Low singles are hard to shed later: lead them while the table is open.
+    if m.kind == "single" and m.key >= 12:
+        cost += 8
+    # Opponent close to going out: lead what is hardest to follow (long, high).
+    lord = view.landlord
+    if lord is not None and view.seat is not None:
+        opponents = [lord] if view.seat != lord else [i for i in range(3) if i != lord]
+        if min(view.hand_counts[i] for i in opponents) <= 2 and m.size <= 2:
+            cost += 10 - m.key
+    return cost
+
+
+def _follow(moves: list[Move], hand: list[int], view: DoudizhuView, rng: random.Random) -> Action:
+    seat = view.seat
+    lord = view.landlord
+    last_seat = view.to_beat_seat
+    assert seat is not None and lord is not None and last_seat is not None
+    partner_led = seat != lord and last_seat != lord
+    if partner_led:
+        return PASS
+    opponents = [lord] if seat != lord else [i for i in range(3) if i != lord]
+    danger = min(view.hand_counts[i] for i in opponents) <= 4
+    plain = [m for m in moves if not m.is_bomb and not _breaks(m, hand)]
+    if plain:
+        best = min(plain, key=lambda m: m.key + 3 * _splits(m, hand) + 0.05 * (m.enc >> SHIFTS[12]))
+        # Do not waste a 2 or a joker on a low single early, unless it matters.
+        if best.key >= 12 and not danger and view.to_beat is not None and view.to_beat.key < 8:
+            return PASS if rng.random() < 0.5 else best
+        return best
+    bombs = [m for m in moves if m.is_bomb]
+    if bombs and (danger or sum(hand) <= 6):
+        return min(bombs, key=lambda m: m.key)
+    return PASS if any(isinstance(a, Pass) for a in view.legal_actions) else moves[0]
