@@ -45,7 +45,7 @@ class KoiKoiSpec:
 
     def action_steps(self, action: kk.Action, view: kk.KoiKoiView, locale: str) -> tuple[Step, ...]:
         if isinstance(action, kk.Play):
-            captures = any(f.month == action.card.month for f in view.field)
+            captures = bool(kk.play_takes(view, kk.Play(action.card)))
             first = Step(
                 str(action.card), card_label(action.card, locale), "primary" if captures else "secondary"
             )
@@ -76,10 +76,7 @@ class KoiKoiSpec:
         """``3a Cherry curtain (桜に幕) → capture 3c Cherry chaff (桜のカス)``, ``Koi-Koi!``…"""
         if isinstance(action, kk.Play):
             played = card_label(action.card, locale)
-            if action.target is not None:
-                taken: tuple[Card, ...] = (action.target,)
-            else:  # no match: to the field; one or three matches: all are taken
-                taken = tuple(f for f in view.field if f.month == action.card.month)
+            taken = kk.play_takes(view, action)
             if not taken:
                 text = t(locale, "moves.koikoi.to_field", card=played)
             elif len(taken) == 1:

@@ -35,7 +35,7 @@ from engine.hanafuda.koikoi.types import (
     YakuScore,
     parse_action,
 )
-from engine.hanafuda.koikoi.view import view
+from engine.hanafuda.koikoi.view import play_takes, view
 
 ENGINE: GameEngine[State, Action, KoiKoiView, Rules] = GameEngine(
     name="koikoi",
@@ -85,6 +85,7 @@ __all__ = [
     "new_game",
     "outcome",
     "parse_action",
+    "play_takes",
     "points_table",
     "rules_from",
     "start",

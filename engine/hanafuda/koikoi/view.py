@@ -8,11 +8,11 @@ Never: the other hand, the pile's order, the seed.
 from __future__ import annotations
 
 from engine.core import GameError
-from engine.hanafuda.cards import CARDS, from_mask
+from engine.hanafuda.cards import CARDS, Card, from_mask
 from engine.hanafuda.koikoi.game import legal_actions
 from engine.hanafuda.koikoi.scoring import round_result
 from engine.hanafuda.koikoi.state import MONTH_OF, State
-from engine.hanafuda.koikoi.types import KoiKoiView, LastMove, Phase
+from engine.hanafuda.koikoi.types import KoiKoiView, LastMove, Phase, Play
 from engine.hanafuda.koikoi.yaku import yaku_scores
 
 
@@ -57,3 +57,14 @@ def view(s: State, seat: int | None) -> KoiKoiView:
         stop_score=stop_score,
         history=s.history,
     )
+
+
+def play_takes(view: KoiKoiView, action: Play) -> tuple[Card, ...]:
+    """The field cards ``action`` captures, as seen from ``view`` (empty: it joins the field).
+
+    A named target is the one taken (two matches, or the wild lightning); otherwise the card
+    takes every field card of its month: none, the only one, or all three.
+    """
+    if action.target is not None:
+        return (action.target,)
+    return tuple(f for f in view.field if f.month == action.card.month)
