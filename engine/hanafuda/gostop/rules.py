@@ -1,0 +1,113 @@
+"""Go-Stop rule options: the seed's rules (000) as defaults, variants as options, presets."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from engine.core import BadRules
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "pi_bak": ("seed", "fudawiki"),
+    "sake_cup": ("best", "choose"),
+}
+_INT_RANGES: dict[str, tuple[int, int]] = {
+    "bonus_cards": (0, 3),
+    "threshold_2p": (5, 7),
+    "threshold_3p": (3, 3),
+    "rounds": (1, 120),
+    "target_score": (0, 99999),
+    "chongtong_points": (0, 99),
+    "seolsa_points": (0, 99),
+    "joker_win_points": (0, 99),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One Go-Stop rule set; defaults are the seed's rules (preset ``seed``)."""
+
+    bonus_cards: int = 2
+    threshold_2p: int = 7
+    threshold_3p: int = 3
+    rounds: int = 12
+    target_score: int = 0  # 0 = play ``rounds`` rounds
+    chongtong_points: int = 5
+    seolsa_points: int = 5
+    joker_win_points: int = 5
+    pi_bak: str = "seed"
+    sake_cup: str = "best"
+    go_bak: bool = True
+    five_gwang_double: bool = True
+    nagari_double: bool = True
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            _check(f.name, getattr(self, f.name))
+        if self.threshold_2p not in (5, 7):
+            raise BadRules("rule 'threshold_2p' must be 5 or 7", key="bad_rule", option="threshold_2p")
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        if not isinstance(data, dict):
+            raise BadRules("Go-Stop rules must be a mapping of option names to values", key="bad_rules")
+        names = tuple(f.name for f in fields(cls))
+        for key in data:
+            if key not in names:
+                raise BadRules(
+                    f"unknown Go-Stop rule option {key!r} (valid: {', '.join(names)})",
+                    key="unknown_rule",
+                    option=key,
+                )
+        return cls(**data)
+
+    def threshold(self, seats: int) -> int:
+        return self.threshold_2p if seats == 2 else self.threshold_3p
+
+
+def _check(name: str, value: object) -> None:
+    default = Rules.__dataclass_fields__[name].default
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise BadRules(f"rule {name!r} must be true or false, not {value!r}", key="bad_rule", option=name)
+    elif isinstance(default, int):
+        lo, hi = _INT_RANGES[name]
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            raise BadRules(
+                f"rule {name!r} must be a whole number from {lo} to {hi}, not {value!r}",
+                key="bad_rule",
+                option=name,
+            )
+    elif value not in CHOICES[name]:
+        raise BadRules(
+            f"rule {name!r} must be one of {', '.join(CHOICES[name])}, not {value!r}",
+            key="bad_rule",
+            option=name,
+        )
+
+
+PRESETS: dict[str, Rules] = {
+    "seed": Rules(),
+    "short": Rules(rounds=6),
+    "quick": Rules(rounds=3),
+    "five": Rules(threshold_2p=5),
+    "fudawiki": Rules(pi_bak="fudawiki"),
+}
+
+
+def rules_from(preset: str | None = None, overrides: dict[str, Any] | None = None) -> Rules:
+    name = "seed" if preset is None else preset
+    if name not in PRESETS:
+        raise BadRules(
+            f"unknown Go-Stop preset {name!r} (valid: {', '.join(PRESETS)})",
+            key="unknown_preset",
+            preset=name,
+        )
+    if not overrides:
+        return PRESETS[name]
+    if not isinstance(overrides, dict):
+        raise BadRules("Go-Stop rule overrides must be a mapping", key="bad_rules")
+    return Rules.from_dict({**PRESETS[name].to_dict(), **overrides})
