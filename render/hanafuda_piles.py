@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -27,26 +27,29 @@ CATEGORIES: tuple[tuple[Kind, RGB], ...] = (
 HEADER_H = 38  # header height above the cards, in pixels
 
 
-def grouped(cards: Sequence[Card]) -> dict[Kind, list[Card]]:
-    """Cards by category (the deck's usual classification), each group in deck order."""
+def grouped(cards: Sequence[Card], kind_of: Callable[[Card], Kind] | None = None) -> dict[Kind, list[Card]]:
+    """Cards by category (the deck's usual classification, or ``kind_of``), each group in deck order."""
     groups: dict[Kind, list[Card]] = {kind: [] for kind, _ in CATEGORIES}
     for c in sorted(cards):
-        groups[c.kind].append(c)
+        groups[kind_of(c) if kind_of is not None else c.kind].append(c)
     return groups
 
 
 def captured_groups(img: Image.Image, draw: ImageDraw.ImageDraw, cards: Sequence[Card], x0: float, x1: float,
                     y: float, *, card_w: int, locale: str, hot: frozenset[Card] = frozenset(),
-                    size: int = 22) -> None:
+                    size: int = 22, kind_of: Callable[[Card], Kind] | None = None,
+                    headers: Mapping[Kind, str] | None = None) -> None:
     """Four groups side by side between ``x0`` and ``x1``; cards start ``HEADER_H`` below ``y``.
 
     Each group gets its natural width (cards overlapping by a fixed step) when everything fits;
-    otherwise the long groups are squeezed first. ``hot`` cards are lifted and glow.
+    otherwise the long groups are squeezed first. ``hot`` cards are lifted and glow. A game with
+    its own classification passes ``kind_of`` (grouping and badges) and ``headers`` (group titles).
     """
-    groups = grouped(cards)
+    groups = grouped(cards, kind_of)
     gap = 18
     max_step = card_w * 0.56
-    headers = {k: f"{L.category(locale, k)} {len(groups[k])}" for k, _ in CATEGORIES}
+    if headers is None:
+        headers = {k: f"{L.category(locale, k)} {len(groups[k])}" for k, _ in CATEGORIES}
     floor = {k: max(card_w, text_width(headers[k], size) + size + 2) for k, _ in CATEGORIES}
     natural = {k: max(floor[k], card_w + max_step * max(0, len(groups[k]) - 1)) for k, _ in CATEGORIES}
     avail = x1 - x0 - gap * (len(CATEGORIES) - 1)
@@ -65,7 +68,7 @@ def captured_groups(img: Image.Image, draw: ImageDraw.ImageDraw, cards: Sequence
         text(draw, (x + dot + 6, cy), headers[kind], size, TEXT if group else TEXT_DIM)
         if group:
             step = fan_step(len(group), card_w, spans[kind], max_step)
-            fan(img, group, x, cards_y, card_w, step, lifted=hot, halo=ACCENT, lift=5)
+            fan(img, group, x, cards_y, card_w, step, lifted=hot, halo=ACCENT, lift=5, kind_of=kind_of)
         else:
             draw.rounded_rectangle((x, cards_y, x + card_w, cards_y + card_height(card_w)), 6,
                                    outline=PANEL_EDGE, width=2)

@@ -5,11 +5,11 @@ Coordinates are pixels on an RGB canvas. Card images come from :mod:`render.hana
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from PIL import Image, ImageDraw
 
-from engine.hanafuda.cards import Card
+from engine.hanafuda.cards import Card, Kind
 from render.fonts import font
 from render.hanafuda_faces import card_back, card_face, card_size, glow, glow_margin, shade
 from render.palette import PANEL, PANEL_EDGE, RGB, TEXT
@@ -61,14 +61,17 @@ def panel(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], fil
 
 
 def paste_card(canvas: Image.Image, card: Card | None, x: float, y: float, width: int, *,
-               halo: RGB | None = None, dim: bool = False) -> None:
-    """Paste a face (or a back when ``card`` is None) with an optional glow behind it."""
+               halo: RGB | None = None, dim: bool = False, category: Kind | None = None) -> None:
+    """Paste a face (or a back when ``card`` is None) with an optional glow behind it.
+
+    ``category`` overrides the face's category badge (a game that classifies the card differently).
+    """
     x, y = round(x), round(y)
     if halo is not None:
         m = glow_margin(width)
         g = glow(width, halo)
         canvas.paste(g, (x - m, y - m), g)
-    img = card_back(width) if card is None else card_face(card, width)
+    img = card_back(width) if card is None else card_face(card, width, category=category)
     canvas.paste(img, (x, y), img)
     if dim:
         s = shade(width)
@@ -84,12 +87,17 @@ def fan_step(count: int, width: int, span: float, max_step: float | None = None)
 
 
 def fan(canvas: Image.Image, cards: Sequence[Card], x: float, y: float, width: int, step: float, *,
-        lifted: Iterable[Card] = (), halo: RGB | None = None, lift: int = 0) -> None:
-    """Cards overlapping left to right; ``lifted`` ones are raised by ``lift`` px and glow ``halo``."""
+        lifted: Iterable[Card] = (), halo: RGB | None = None, lift: int = 0,
+        kind_of: Callable[[Card], Kind] | None = None) -> None:
+    """Cards overlapping left to right; ``lifted`` ones are raised by ``lift`` px and glow ``halo``.
+
+    ``kind_of`` gives each card's category badge when the game classifies cards its own way.
+    """
     up = set(lifted)
     for i, c in enumerate(cards):
         hot = c in up
-        paste_card(canvas, c, x + i * step, y - (lift if hot else 0), width, halo=halo if hot else None)
+        paste_card(canvas, c, x + i * step, y - (lift if hot else 0), width, halo=halo if hot else None,
+                   category=kind_of(c) if kind_of is not None else None)
 
 
 def backs(canvas: Image.Image, count: int, x: float, y: float, width: int, step: float) -> float:

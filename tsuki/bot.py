@@ -16,14 +16,15 @@ from tsuki.settings import Settings
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.errors", "cogs.koikoi", "cogs.moves", "cogs.stats")
+EXTENSIONS = ("cogs.errors", "cogs.koikoi", "cogs.roppyakken", "cogs.moves", "cogs.stats")
 
 
 def game_specs() -> dict[str, object]:
     """Every playable game's adapter, by name."""
     from cogs.koikoi_spec import SPEC as KOIKOI
+    from cogs.roppyakken_spec import SPEC as ROPPYAKKEN
 
-    return {"koikoi": KOIKOI}
+    return {"koikoi": KOIKOI, "roppyakken": ROPPYAKKEN}
 
 
 class TsukiBot(commands.Bot):

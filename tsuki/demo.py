@@ -16,7 +16,12 @@ import discord
 
 from tsuki.settings import Settings
 
-DEMO_COMMANDS = {"koikoi": ("koikoi start", {"opponent": "watch"})}
+# Each game's start command and its options; ``rounds`` is passed only to games that take it.
+DEMO_COMMANDS: dict[str, tuple[str, dict[str, Any]]] = {
+    "koikoi": ("koikoi start", {"opponent": "watch"}),
+    "roppyakken": ("roppyakken start", {"opponent": "watch", "preset": "sanbyakuken"}),
+}
+TAKES_ROUNDS = {"koikoi"}
 
 
 async def run_demo(game: str, out: str, *, rounds: int = 3, max_steps: int = 5000) -> int:
@@ -38,7 +43,9 @@ async def run_demo(game: str, out: str, *, rounds: int = 3, max_steps: int = 500
             channel = guild.create_text_channel(game)
             host = guild.add_member(env.create_user("demo-host"))
             command, options = DEMO_COMMANDS[game]
-            await host.slash(channel, command, rounds=rounds, **options)
+            if game in TAKES_ROUNDS:
+                options = {"rounds": rounds, **options}
+            await host.slash(channel, command, **options)
             for _ in range(max_steps):
                 if not bot.tables.tables:
                     break

@@ -105,9 +105,11 @@ async def play_match(env: Any, place: Place, humans: list[Any], *, max_steps: in
     raise AssertionError("the match did not end")
 
 
-async def two_player_table(env: Any, channel: Any, host: Any, guest: Any, **options: Any) -> Place:
-    """``host`` opens a Koi-Koi table, ``guest`` joins, ``host`` starts it."""
-    lobby = await host.slash(channel, "koikoi start", **options)
+async def two_player_table(
+    env: Any, channel: Any, host: Any, guest: Any, *, command: str = "koikoi start", **options: Any
+) -> Place:
+    """``host`` opens a table (Koi-Koi unless ``command`` says), ``guest`` joins, ``host`` starts it."""
+    lobby = await host.slash(channel, command, **options)
     await guest.click(lobby.response.message, label="Join")
     await host.click(lobby.response.message, label="Start")
     return Place(channel, env)
@@ -121,9 +123,11 @@ def setup_guild(env: Any, *names: str) -> tuple[Any, Any, list[Any]]:
     return guild, channel, members
 
 
-async def start_vs_cpu(env: Any, channel: Any, host: Any, **options: Any) -> Place:
-    """``host`` plays a CPU: the table starts at once."""
-    result = await host.slash(channel, "koikoi start", opponent="cpu", **options)
+async def start_vs_cpu(
+    env: Any, channel: Any, host: Any, *, command: str = "koikoi start", **options: Any
+) -> Place:
+    """``host`` plays CPUs (Koi-Koi unless ``command`` says): the table starts at once."""
+    result = await host.slash(channel, command, opponent="cpu", **options)
     assert not result.ephemeral
     return Place(channel, env)
 
