@@ -95,14 +95,14 @@ async def test_human_plays_a_two_player_match_against_the_cpu_to_the_end(
     assert "alice" in text or str(alice.id) in text
 
 
-async def test_one_human_and_two_cpus_play_a_three_player_match(simcord_env, simcord_bot, monkeypatch):
+async def test_one_human_and_two_cpus_play_a_three_player_match_to_600(simcord_env, simcord_bot, monkeypatch):
     fix_seed(monkeypatch, 2)
     env = simcord_env
     _, channel, (alice,) = setup_guild(env, "alice")
-    place = await start_vs_cpu(env, channel, alice, command=START, players=3, target=300)
+    place = await start_vs_cpu(env, channel, alice, command=START, players=3, target=600)
     table = the_table(simcord_bot)
     assert [s.is_cpu for s in table.seats] == [False, True, True]
-    assert table.rules.target == 300
+    assert table.rules.target == 600
     hand = table.view(0).hand
     assert hand is not None and len(hand) == 7, "three players get seven cards each"
     await play_match(env, place, [alice])
