@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -72,6 +72,14 @@ def derive_seed(seed: int, *labels: object) -> int:
     """
     text = ":".join([str(seed), *map(str, labels)])
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+def mask(items: Iterable[int]) -> int:
+    """Bitmask of a collection of card indices (every engine keeps card sets as int bitmasks)."""
+    m = 0
+    for c in items:
+        m |= 1 << c
+    return m
 
 
 def seeded_rng(seed: int, *labels: object) -> random.Random:

@@ -11,9 +11,8 @@ Card notation: rank then suit, ``3s`` ``Th`` ``2c``, and ``B`` / ``R`` for the j
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from engine.core import IllegalAction
+from engine.core import mask as mask  # shared bitmask helper, re-exported for the engine's callers
 
 RANKS = "3456789TJQKA2BR"
 SUITS = "shdc"
@@ -76,13 +75,6 @@ FULL_DECK_MASK = (1 << 54) - 1
 def cards(text: str) -> tuple[Card, ...]:
     """``cards("3s 3h B")``: several cards separated by spaces."""
     return tuple(Card.parse(t) for t in text.split())
-
-
-def mask(cs: Iterable[int]) -> int:
-    m = 0
-    for c in cs:
-        m |= 1 << c
-    return m
 
 
 def from_mask(m: int) -> tuple[Card, ...]:

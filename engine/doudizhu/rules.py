@@ -5,10 +5,10 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from typing import Any
 
-from engine.core import BadRules
+from engine import rules as shared
 
 # Allowed values of the text options (first = seed default).
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -33,8 +33,7 @@ class Rules:
     max_redeals: int = 0
 
     def __post_init__(self) -> None:
-        for f in fields(self):
-            _check(f.name, getattr(self, f.name))
+        shared.validate(self, _INT_RANGES, CHOICES)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -42,44 +41,11 @@ class Rules:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Build rules from options (missing keys take the seed default); raises :class:`BadRules`."""
-        if not isinstance(data, dict):
-            raise BadRules("Dou Dizhu rules must be a mapping of option names to values", key="bad_rules")
-        names = option_names()
-        for key in data:
-            if key not in names:
-                raise BadRules(
-                    f"unknown Dou Dizhu rule option {key!r} (valid: {', '.join(names)})",
-                    key="unknown_rule",
-                    option=key,
-                )
-        return cls(**data)
+        return shared.from_dict(cls, data, "Dou Dizhu")
 
 
 def option_names() -> tuple[str, ...]:
-    return tuple(f.name for f in fields(Rules))
-
-
-def _check(name: str, value: object) -> None:
-    default = Rules.__dataclass_fields__[name].default
-    if isinstance(default, bool):
-        if not isinstance(value, bool):
-            raise BadRules(f"rule {name!r} must be true or false, not {value!r}", key="bad_rule", option=name)
-    elif isinstance(default, int):
-        lo, hi = _INT_RANGES[name]
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise BadRules(
-                f"rule {name!r} must be a whole number from {lo} to {hi}, not {value!r}",
-                key="bad_rule",
-                option=name,
-            )
-    else:
-        allowed = CHOICES[name]
-        if value not in allowed:
-            raise BadRules(
-                f"rule {name!r} must be one of {', '.join(allowed)}, not {value!r}",
-                key="bad_rule",
-                option=name,
-            )
+    return shared.option_names(Rules)
 
 
 PRESETS: dict[str, Rules] = {
@@ -92,16 +58,4 @@ PRESETS: dict[str, Rules] = {
 
 def rules_from(preset: str | None = None, overrides: dict[str, Any] | None = None) -> Rules:
     """Rules of a named preset (``None`` = ``seed``) with option overrides on top."""
-    name = "seed" if preset is None else preset
-    if name not in PRESETS:
-        raise BadRules(
-            f"unknown Dou Dizhu preset {name!r} (valid: {', '.join(PRESETS)})",
-            key="unknown_preset",
-            preset=name,
-        )
-    base = PRESETS[name]
-    if not overrides:
-        return base
-    if not isinstance(overrides, dict):
-        raise BadRules("Dou Dizhu rule overrides must be a mapping", key="bad_rules")
-    return Rules.from_dict({**base.to_dict(), **overrides})
+    return shared.rules_from(PRESETS, "Dou Dizhu", preset, overrides)

@@ -13,10 +13,10 @@ Text notation: ``<month><slot>``, e.g. ``1a`` (crane), ``9a`` (sake cup), ``11d`
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from enum import Enum
 
 from engine.core import IllegalAction
+from engine.core import mask as mask  # shared bitmask helper, re-exported for the engine's callers
 
 
 class Kind(Enum):
@@ -190,14 +190,6 @@ def card(text: str) -> Card:
 def cards(text: str) -> tuple[Card, ...]:
     """``cards("1a 3a 8a")`` → three cards; handy for stacked decks in tests."""
     return tuple(Card.parse(t) for t in text.replace(",", " ").split())
-
-
-def mask(items: Iterable[int]) -> int:
-    """Bitmask of a collection of cards."""
-    m = 0
-    for c in items:
-        m |= 1 << c
-    return m
 
 
 def from_mask(m: int) -> tuple[Card, ...]:

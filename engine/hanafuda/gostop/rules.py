@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from typing import Any
 
+from engine import rules as shared
 from engine.core import BadRules
 
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -42,8 +43,7 @@ class Rules:
     nagari_double: bool = True
 
     def __post_init__(self) -> None:
-        for f in fields(self):
-            _check(f.name, getattr(self, f.name))
+        shared.validate(self, _INT_RANGES, CHOICES)
         if self.threshold_2p not in (5, 7):
             raise BadRules("rule 'threshold_2p' must be 5 or 7", key="bad_rule", option="threshold_2p")
 
@@ -52,41 +52,10 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
-        if not isinstance(data, dict):
-            raise BadRules("Go-Stop rules must be a mapping of option names to values", key="bad_rules")
-        names = tuple(f.name for f in fields(cls))
-        for key in data:
-            if key not in names:
-                raise BadRules(
-                    f"unknown Go-Stop rule option {key!r} (valid: {', '.join(names)})",
-                    key="unknown_rule",
-                    option=key,
-                )
-        return cls(**data)
+        return shared.from_dict(cls, data, "Go-Stop")
 
     def threshold(self, seats: int) -> int:
         return self.threshold_2p if seats == 2 else self.threshold_3p
-
-
-def _check(name: str, value: object) -> None:
-    default = Rules.__dataclass_fields__[name].default
-    if isinstance(default, bool):
-        if not isinstance(value, bool):
-            raise BadRules(f"rule {name!r} must be true or false, not {value!r}", key="bad_rule", option=name)
-    elif isinstance(default, int):
-        lo, hi = _INT_RANGES[name]
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise BadRules(
-                f"rule {name!r} must be a whole number from {lo} to {hi}, not {value!r}",
-                key="bad_rule",
-                option=name,
-            )
-    elif value not in CHOICES[name]:
-        raise BadRules(
-            f"rule {name!r} must be one of {', '.join(CHOICES[name])}, not {value!r}",
-            key="bad_rule",
-            option=name,
-        )
 
 
 PRESETS: dict[str, Rules] = {
@@ -99,15 +68,4 @@ PRESETS: dict[str, Rules] = {
 
 
 def rules_from(preset: str | None = None, overrides: dict[str, Any] | None = None) -> Rules:
-    name = "seed" if preset is None else preset
-    if name not in PRESETS:
-        raise BadRules(
-            f"unknown Go-Stop preset {name!r} (valid: {', '.join(PRESETS)})",
-            key="unknown_preset",
-            preset=name,
-        )
-    if not overrides:
-        return PRESETS[name]
-    if not isinstance(overrides, dict):
-        raise BadRules("Go-Stop rule overrides must be a mapping", key="bad_rules")
-    return Rules.from_dict({**PRESETS[name].to_dict(), **overrides})
+    return shared.rules_from(PRESETS, "Go-Stop", preset, overrides)

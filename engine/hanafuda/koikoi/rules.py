@@ -10,11 +10,11 @@ table can say "seed rules + rain spoils the viewing" without knowing any point v
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from engine.core import BadRules
+from engine import rules as shared
 
 YAKU_IDS: tuple[str, ...] = (
     "goko",
@@ -102,8 +102,7 @@ class Rules:
     sake_cup: str = "both"
 
     def __post_init__(self) -> None:
-        for f in fields(self):
-            _check(f.name, getattr(self, f.name))
+        shared.validate(self, _INT_RANGES, CHOICES)
 
     def to_dict(self) -> dict[str, Any]:
         """All options as plain JSON values (what the store saves with a game)."""
@@ -115,44 +114,11 @@ class Rules:
 
         Raises :class:`BadRules` naming the first unknown key or bad value.
         """
-        if not isinstance(data, dict):
-            raise BadRules("Koi-Koi rules must be a mapping of option names to values", key="bad_rules")
-        names = option_names()
-        for key in data:
-            if key not in names:
-                raise BadRules(
-                    f"unknown Koi-Koi rule option {key!r} (valid: {', '.join(names)})",
-                    key="unknown_rule",
-                    option=key,
-                )
-        return cls(**data)
+        return shared.from_dict(cls, data, "Koi-Koi")
 
 
 def option_names() -> tuple[str, ...]:
-    return tuple(f.name for f in fields(Rules))
-
-
-def _check(name: str, value: object) -> None:
-    default = Rules.__dataclass_fields__[name].default
-    if isinstance(default, bool):
-        if not isinstance(value, bool):
-            raise BadRules(f"rule {name!r} must be true or false, not {value!r}", key="bad_rule", option=name)
-    elif isinstance(default, int):
-        lo, hi = _INT_RANGES[name]
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise BadRules(
-                f"rule {name!r} must be a whole number from {lo} to {hi}, not {value!r}",
-                key="bad_rule",
-                option=name,
-            )
-    else:
-        allowed = CHOICES[name]
-        if value not in allowed:
-            raise BadRules(
-                f"rule {name!r} must be one of {', '.join(allowed)}, not {value!r}",
-                key="bad_rule",
-                option=name,
-            )
+    return shared.option_names(Rules)
 
 
 PRESETS: dict[str, Rules] = {
@@ -170,19 +136,7 @@ PRESETS: dict[str, Rules] = {
 
 def rules_from(preset: str | None = None, overrides: dict[str, Any] | None = None) -> Rules:
     """Rules of a named preset (``None`` = ``seed``) with option overrides on top."""
-    name = "seed" if preset is None else preset
-    if name not in PRESETS:
-        raise BadRules(
-            f"unknown Koi-Koi preset {name!r} (valid: {', '.join(PRESETS)})",
-            key="unknown_preset",
-            preset=name,
-        )
-    base = PRESETS[name]
-    if not overrides:
-        return base
-    if not isinstance(overrides, dict):
-        raise BadRules("Koi-Koi rule overrides must be a mapping", key="bad_rules")
-    return Rules.from_dict({**base.to_dict(), **overrides})
+    return shared.rules_from(PRESETS, "Koi-Koi", preset, overrides)
 
 
 class Points(NamedTuple):
