@@ -16,15 +16,16 @@ from tsuki.settings import Settings
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.errors", "cogs.koikoi", "cogs.roppyakken", "cogs.moves", "cogs.stats")
+EXTENSIONS = ("cogs.errors", "cogs.koikoi", "cogs.roppyakken", "cogs.gostop", "cogs.moves", "cogs.stats")
 
 
 def game_specs() -> dict[str, object]:
     """Every playable game's adapter, by name."""
+    from cogs.gostop_spec import SPEC as GOSTOP
     from cogs.koikoi_spec import SPEC as KOIKOI
     from cogs.roppyakken_spec import SPEC as ROPPYAKKEN
 
-    return {"koikoi": KOIKOI, "roppyakken": ROPPYAKKEN}
+    return {"koikoi": KOIKOI, "roppyakken": ROPPYAKKEN, "gostop": GOSTOP}
 
 
 class TsukiBot(commands.Bot):

@@ -20,8 +20,9 @@ from tsuki.settings import Settings
 DEMO_COMMANDS: dict[str, tuple[str, dict[str, Any]]] = {
     "koikoi": ("koikoi start", {"opponent": "watch"}),
     "roppyakken": ("roppyakken start", {"opponent": "watch", "preset": "sanbyakuken"}),
+    "gostop": ("gostop start", {"opponent": "watch"}),
 }
-TAKES_ROUNDS = {"koikoi"}
+TAKES_ROUNDS = {"koikoi", "gostop"}
 
 
 async def run_demo(game: str, out: str, *, rounds: int = 3, max_steps: int = 5000) -> int:

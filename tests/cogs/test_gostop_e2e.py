@@ -1,0 +1,213 @@
+"""Go-Stop end to end: real cogs, real store and renderer, on SimCord's simulated Discord.
+
+Matches are three rounds long (``rounds: 3``) on fixed deals; the human clicks the first button
+each time (so calls Go whenever offered), the CPUs play through ``engine.ai.gostop``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import store
+from cogs.gostop_spec import SPEC
+from engine.hanafuda import gostop as gs
+from tests.cogs.harness import (
+    TEST_CPU_DELAY,
+    THINK_TIME,
+    Place,
+    buttons,
+    fix_seed,
+    is_turn_of,
+    match_over,
+    open_hand,
+    play_one_move,
+    setup_guild,
+    start_vs_cpu,
+    step_buttons,
+    the_table,
+)
+from tsuki.demo import run_demo
+
+START = "gostop start"
+
+
+def answer(result: Any) -> Any:
+    """The message the user finally sees (a deferred command answers with a follow-up)."""
+    return result.followups[-1] if result.followups else result.response
+
+
+async def play_match_watching(env: Any, place: Place, human: Any, table: Any, seat: int) -> list[Any]:
+    """Play to the end like ``harness.play_match``; returns the hands shown at each Go/Stop decision."""
+    decisions = []
+    for _ in range(3000):
+        if match_over(place):
+            return decisions
+        if is_turn_of(human, place):
+            if table.view(seat).phase is gs.Phase.DECIDE:
+                decisions.append(await open_hand(human, place))
+            await play_one_move(human, place)
+            await env.advance_time(THINK_TIME)
+        else:
+            await env.advance_time(TEST_CPU_DELAY)
+    raise AssertionError("the match did not end")
+
+
+async def wait_to_play_a_card(env: Any, place: Place, who: Any, table: Any, seat: int) -> None:
+    """Let the CPUs move (and answer ``who``'s other decisions) until ``who`` must play a card."""
+    for _ in range(80):
+        if is_turn_of(who, place):
+            if table.view(seat).phase is gs.Phase.PLAY:
+                return
+            await play_one_move(who, place)
+        else:
+            await env.advance_time(TEST_CPU_DELAY)
+    raise AssertionError("never our turn")
+
+
+# --- whole matches ----------------------------------------------------------------------------
+
+
+async def test_human_plays_a_two_player_match_against_the_cpu_to_the_end(
+    simcord_env, simcord_bot, monkeypatch
+):
+    fix_seed(monkeypatch, 18)
+    env = simcord_env
+    guild, channel, (alice,) = setup_guild(env, "alice")
+    place = await start_vs_cpu(env, channel, alice, command=START, rounds=3)
+    table = the_table(simcord_bot)
+    assert table.rules.rounds == 3 and len(table.seats) == 2
+    assert [s.is_cpu for s in table.seats] == [False, True]
+    first = place.last_table()
+    assert "table.png" in [a.filename for a in first.attachments]
+    assert "Round 1" in first.content and "Round 1/3" in first.content.splitlines()[-2]
+    hand = table.view(0).hand
+    assert hand is not None and len(hand) >= 10, "two players get ten cards each (jokers come on top)"
+
+    decisions = await play_match_watching(env, place, alice, table, 0)
+
+    final = place.last_table()
+    assert "match.png" in [a.filename for a in final.attachments]
+    everything = "\n".join(m.content for m in place.table_messages())
+    assert "End of round 3" in everything and "alice wins the match" in final.content
+    assert sum(a.filename.startswith("round-") for m in place.table_messages() for a in m.attachments) == 3
+    assert decisions, "the deal brings alice to a Go/Stop decision"
+    for decision in decisions:  # Go/Stop buttons say the score and what a Go risks
+        labels = [b.label for b in buttons(decision)]
+        assert any(label.startswith("Stop: win now with") for label in labels)
+        assert any(label.startswith("Go #") for label in labels)
+        assert "go-bak" in decision.content
+    rows = await store.leaderboard(simcord_bot.db, guild.id, "gostop")
+    assert [r.user_id for r in rows] == [alice.id] and rows[0].games == 1
+    history = table.state.history
+    assert sum(r.points[0] for r in history) == table.state.scores[0], "points are the final score"
+
+
+async def test_one_human_and_two_cpus_play_a_three_player_match_to_the_end(
+    simcord_env, simcord_bot, monkeypatch
+):
+    fix_seed(monkeypatch, 2)
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    place = await start_vs_cpu(env, channel, alice, command=START, players=3, rounds=3)
+    table = the_table(simcord_bot)
+    assert [s.is_cpu for s in table.seats] == [False, True, True]
+    assert table.rules.rounds == 3 and "threshold 3" in place.last_table().content
+    hand = table.view(0).hand
+    assert hand is not None and len(hand) >= 7, "three players get seven cards each"
+    await play_match_watching(env, place, alice, table, 0)
+    final = place.last_table()
+    assert "match.png" in [a.filename for a in final.attachments]
+    assert "wins the match" in final.content or "tie" in final.content
+    status = final.content.splitlines()[-1]
+    assert all(s.name in status for s in table.seats), "the final totals name every seat"
+    assert sum(table.state.scores) == 0, "Go-Stop is zero-sum"
+
+
+# --- moves: autocomplete, refusals ------------------------------------------------------------
+
+
+async def test_autocomplete_equals_the_acting_seats_legal_moves(simcord_env, simcord_bot, monkeypatch):
+    fix_seed(monkeypatch, 5)
+    env = simcord_env
+    _, channel, (alice, bob) = setup_guild(env, "alice", "bob")
+    place = await start_vs_cpu(env, channel, alice, command=START, rounds=3)
+    table = the_table(simcord_bot)
+    await wait_to_play_a_card(env, place, alice, table, 0)
+    view = table.view(0)
+    choices = await alice.autocomplete(place.thread, "gostop play", "action", "")
+    assert [c["value"] for c in choices] == [str(a) for a in view.legal_actions]
+    assert [c["name"] for c in choices] == [SPEC.action_label(a, view, "en") for a in view.legal_actions]
+    assert await bob.autocomplete(place.thread, "gostop play", "action", "") == []
+
+    hand = await open_hand(alice, place)
+    offered = {b.custom_id.rsplit(":", 1)[1].split(".")[0] for b in step_buttons(hand)}
+    first_steps = {SPEC.action_steps(a, view, "en")[0].key for a in view.legal_actions}
+    assert offered == first_steps, "the hand's buttons are the first steps of the legal moves"
+
+    move = str(view.legal_actions[0])
+    before = table.seq
+    played = answer(await alice.slash(place.thread, "gostop play", action=move))
+    assert played.flags.ephemeral and table.seq > before
+
+
+async def test_a_bad_click_or_text_is_refused_and_changes_nothing(simcord_env, simcord_bot, monkeypatch):
+    fix_seed(monkeypatch, 11)
+    env = simcord_env
+    _, channel, (alice, carol) = setup_guild(env, "alice", "carol")
+    place = await start_vs_cpu(env, channel, alice, command=START, rounds=3)
+    table = the_table(simcord_bot)
+    await wait_to_play_a_card(env, place, alice, table, 0)
+    stale_hand = await open_hand(alice, place)
+    stale_button = step_buttons(stale_hand)[0]
+    await play_one_move(alice, place)
+    await wait_to_play_a_card(env, place, alice, table, 0)
+    before = (table.seq, table.state, len(await store.actions_for(simcord_bot.db, table.id)))
+
+    async def unchanged() -> None:
+        after = (table.seq, table.state, len(await store.actions_for(simcord_bot.db, table.id)))
+        assert after == before
+
+    stale = await alice.click(stale_hand, custom_id=stale_button.custom_id)
+    text = stale.followups[-1].content if stale.followups else stale.response.content
+    assert stale.ephemeral and "earlier turn" in text
+    await unchanged()
+    mine = table.view(0)
+    refused = answer(await alice.slash(place.thread, "gostop play", action="hello"))
+    assert refused.flags.ephemeral and "`hello` is not a move of this game" in refused.content
+    assert str(mine.legal_actions[0]) in refused.content, "the refusal lists the legal moves"
+    theirs = next(c for c in table.view(1).hand or ())
+    refused = answer(await alice.slash(place.thread, "gostop play", action=theirs))
+    assert f"`{theirs}` is not in your hand" in refused.content
+    refused = answer(await alice.slash(place.thread, "gostop play", action="stop"))
+    assert refused.flags.ephemeral and str(mine.legal_actions[0]) in refused.content, (
+        "no Stop before the threshold"
+    )
+    refused = answer(await carol.slash(place.thread, "gostop play", action=str(mine.legal_actions[0])))
+    assert "not seated" in refused.content
+    await unchanged()
+
+
+# --- rules, demo ----------------------------------------------------------------------------
+
+
+async def test_rules_command_lists_the_options(simcord_env):
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    preset = await alice.slash(channel, "gostop rules", preset="five")
+    assert preset.ephemeral and "`threshold_2p` = `5`" in preset.response.embeds[0].description
+    await start_vs_cpu(env, channel, alice, command=START, options="bonus_cards=0 go_bak=off")
+    result = await alice.slash(Place(channel, env).thread, "gostop rules")
+    description = result.response.embeds[0].description
+    assert result.ephemeral and "Rules of this table" in result.response.embeds[0].title
+    assert "`bonus_cards` = `0`" in description and "`go_bak` = `off`" in description
+    assert "`rounds` = `12`" in description and "고도리" in description
+
+
+async def test_demo_plays_a_whole_cpu_match_and_writes_transcript_and_images(tmp_path):
+    assert await run_demo("gostop", str(tmp_path)) == 0
+    transcript = (tmp_path / "transcript.md").read_text(encoding="utf-8")
+    assert "wins the match" in transcript or "tie" in transcript
+    assert "End of round 3" in transcript
+    images = sorted(tmp_path.glob("*.png"))
+    assert len(images) > 10 and any("match" in p.name for p in images)
+    assert images[0].read_bytes().startswith(b"\x89PNG")
