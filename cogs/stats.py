@@ -37,7 +37,9 @@ class StatsCog(commands.Cog):
     async def leaderboard(self, interaction: discord.Interaction, game: str = "koikoi") -> None:
         assert interaction.guild_id is not None
         loc = user_locale(interaction)
-        rows = await store.leaderboard(self.bot.db, interaction.guild_id, game, limit=10)
+        spec = self.bot.tables.specs.get(game)
+        by_points = getattr(spec, "ranks_by_points", False)
+        rows = await store.leaderboard(self.bot.db, interaction.guild_id, game, limit=10, by_points=by_points)
         title = t(loc, "stats.leaderboard.title", game=t(loc, f"game.{game}"))
         embed = discord.Embed(title=title, colour=discord.Colour.gold())
         if not rows:

@@ -43,6 +43,7 @@ class GameSpec(Protocol):
 
     engine: GameEngine[Any, Any, Any, Any]
     title_key: str  # i18n key of the game's display name
+    # Optional ``ranks_by_points = True``: the leaderboard ranks by points, then wins (Go-Stop).
 
     def cpu_choose(self, view: Any, rng: random.Random) -> Any:
         """The CPU's action, from the seat's view only."""

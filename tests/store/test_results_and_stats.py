@@ -81,6 +81,17 @@ async def test_leaderboard_orders_by_wins_then_points(db: Database) -> None:
     assert [r.user_id for r in await leaderboard(db, GUILD, "koikoi", limit=2)] == [BOB, ALICE]
 
 
+async def test_a_points_game_ranks_by_points_won_and_lost(db: Database) -> None:
+    """Go-Stop is played for money: one big win outranks several small ones."""
+    await play(db, (ALICE, BOB), [5, -5], game="gostop")
+    await play(db, (ALICE, BOB), [5, -5], game="gostop")
+    await play(db, (ALICE, BOB), [-40, 40], game="gostop")
+    by_wins = await leaderboard(db, GUILD, "gostop")
+    by_points = await leaderboard(db, GUILD, "gostop", by_points=True)
+    assert [r.user_id for r in by_wins] == [ALICE, BOB]
+    assert [(r.user_id, r.points, r.wins) for r in by_points] == [(BOB, 30, 1), (ALICE, -30, 2)]
+
+
 async def test_leaderboard_ties_break_on_fewer_games_then_user_id(db: Database) -> None:
     await play(db, (CAROL, None), [5, 0])
     await play(db, (BOB, None), [5, 0])
