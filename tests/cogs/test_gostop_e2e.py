@@ -211,3 +211,123 @@ async def test_demo_plays_a_whole_cpu_match_and_writes_transcript_and_images(tmp
     images = sorted(tmp_path.glob("*.png"))
     assert len(images) > 10 and any("match" in p.name for p in images)
     assert images[0].read_bytes().startswith(b"\x89PNG")
+
+
+# --- shake, bomb, pi steal: clicked in the hand ------------------------------------------------
+# Deals found with the engine (2 players, preset "seed", 3 rounds; the CPU plays as the table's
+# ``seeded_rng(seed, "cpu", seq)`` makes it): seed 8 lets alice shake month 9 at her first turn,
+# seed 41 lets her bomb month 1, and at seed 13, after the CPU's shake and 1b, alice's 1a makes a
+# jjok that takes a pi from the CPU. Each test checks its deal first, so a changed deal fails loudly.
+
+
+async def click_action(env: Any, actor: Any, place: Place, action: gs.Action, view: gs.GoStopView) -> Any:
+    """Open the hand and click the buttons of ``action``, step by step; returns the last message."""
+    keys = [s.key for s in SPEC.action_steps(action, view, "en")]
+    message = await open_hand(actor, place)
+    for i in range(len(keys)):
+        path = ".".join(keys[: i + 1])
+        button = next((b for b in step_buttons(message) if b.custom_id.endswith(f":{path}")), None)
+        assert button is not None, f"no {path} button in {[b.custom_id for b in step_buttons(message)]}"
+        result = await actor.click(message, custom_id=button.custom_id)
+        message = result.response.message if result.response else message
+    await env.advance_time(THINK_TIME)
+    return message
+
+
+def public_text(place: Place) -> str:
+    return "\n".join(m.content for m in place.table_messages())
+
+
+def line_with(text: str, needle: str) -> str:
+    found = [line for line in text.splitlines() if needle in line]
+    assert found, f"no line with {needle!r} in:\n{text}"
+    return found[-1]
+
+
+async def test_human_shakes_with_the_button_then_plays(simcord_env, simcord_bot, monkeypatch):
+    fix_seed(monkeypatch, 8)
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    place = await start_vs_cpu(env, channel, alice, command=START, rounds=3)
+    table = the_table(simcord_bot)
+    view = table.view(0)
+    assert view.to_act == 0 and gs.Shake(9) in view.legal_actions, "the deal: alice may shake month 9"
+    assert sorted(c for c in view.hand or () if c.startswith("9")) == ["9a", "9b", "9c"]
+
+    hand = await open_hand(alice, place)
+    assert "you may **shake**" in hand.content
+    shake = next(b for b in step_buttons(hand) if b.custom_id.endswith(":shake9"))
+    assert shake.label == "Shake month 9 (흔들 heundeul, ×2 if you win)"
+    before = table.seq
+    after_shake = await click_action(env, alice, place, gs.Shake(9), view)
+
+    view = table.view(0)
+    assert table.seq == before + 1 and view.shakes == (1, 0)
+    assert view.phase is gs.Phase.PLAY and view.to_act == 0, "a shake is no move: alice still plays a card"
+    assert gs.Shake(9) not in view.legal_actions, "a month is shaken once"
+    assert "9a" in (view.hand or ()), "the shown cards stay in the hand"
+    line = line_with(public_text(place), "**shakes (흔들 heundeul)**")
+    assert line.startswith("🫨 alice ") and all(f"`9{x}`" in line for x in "abc")
+    assert "shakes and bombs: 1" in after_shake.content, "the hand updates after the click"
+
+    play = next(a for a in view.legal_actions if isinstance(a, gs.Play))
+    await click_action(env, alice, place, play, view)
+    assert table.seq == before + 2 and table.view(0).to_act == 1
+    assert table.view(0).shakes == (1, 0) and table.view(1).shakes == (1, 0), "everyone sees the shake"
+
+
+async def test_human_drops_a_bomb_with_the_button(simcord_env, simcord_bot, monkeypatch):
+    fix_seed(monkeypatch, 41)
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    place = await start_vs_cpu(env, channel, alice, command=START, rounds=3)
+    table = the_table(simcord_bot)
+    view = table.view(0)
+    assert view.to_act == 0 and gs.Bomb(1) in view.legal_actions, "the deal: alice may bomb month 1"
+    assert "1d" in view.field and {"1a", "1b", "1c"} <= set(view.hand or ())
+
+    hand = await open_hand(alice, place)
+    assert "you may **bomb**" in hand.content
+    bomb = next(b for b in step_buttons(hand) if b.custom_id.endswith(":bomb1"))
+    assert bomb.label == "Bomb month 1 (폭탄 poktan): take all four"
+    before = table.seq
+    await click_action(env, alice, place, gs.Bomb(1), view)
+
+    view = table.view(0)
+    assert table.seq == before + 1 and view.to_act == 1, "a bomb is alice's whole move"
+    assert {"1a", "1b", "1c", "1d"} <= set(view.captured[0]) and "1d" not in view.field
+    assert not any(c.startswith("1") and len(c) == 2 for c in view.hand or ())
+    assert view.shakes == (1, 0), "a bomb counts as a shake"
+    assert view.free_flips == (2, 0), "a bomb of three earns two free flips"
+    text = public_text(place)
+    line = line_with(text, "drops a **bomb (폭탄)**")
+    assert line.startswith("💣 alice ") and all(f"`1{x}`" in line for x in "abc")
+    line = line_with(text, "**bomb (폭탄)**, all four!")
+    assert line.startswith("alice takes ") and all(f"`1{x}`" in line for x in "abcd")
+    assert "CPU 1 has no pi to give alice." in text, "the bomb's steal finds the CPU without pi"
+
+
+async def test_human_jjok_takes_a_pi_from_the_cpu(simcord_env, simcord_bot, monkeypatch):
+    fix_seed(monkeypatch, 13)
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    place = await start_vs_cpu(env, channel, alice, command=START, rounds=3)
+    table = the_table(simcord_bot)
+    await wait_to_play_a_card(env, place, alice, table, 0)
+    view = table.view(0)
+    assert table.seq == 2 and view.shakes == (0, 1), "the deal: the CPU shook, then played"
+    assert "1c" in view.captured[1] and "1c" not in view.captured[0], "the CPU holds the pi 1c"
+    predicted, events = gs.apply(table.state, gs.Play(gs.parse_card("1a")))
+    assert gs.PiStolen(thief=0, victim=1, card="1c", reason="steal") in events, "the deal: 1a makes a jjok"
+
+    await click_action(env, alice, place, gs.Play(gs.parse_card("1a")), view)
+
+    assert table.seq == 3 and table.state == predicted
+    after = table.view(0)
+    assert "1c" in after.captured[0] and "1c" not in after.captured[1], "the pi moved from CPU 1 to alice"
+    assert {"1a", "1d"} <= set(after.captured[0])
+    assert len(after.captured[1]) == len(view.captured[1]) - 1
+    text = public_text(place)
+    line = line_with(text, "**jjok (쪽)**")
+    assert line.startswith("alice takes ") and "`1a`" in line and "`1d`" in line
+    assert line_with(text, "🫳 alice takes").endswith("`1c` from CPU 1.")
