@@ -35,6 +35,7 @@ from render.hanafuda_faces import glow
 from render.koikoi import field_layout
 from render.palette import (
     ACCENT,
+    CAT_CHAFF,
     CHOICE,
     CREAM,
     FIELD_BG,
@@ -88,7 +89,8 @@ def _cup_as_pi(view: GoStopView, seat: int) -> bool:
 
 
 def _plate(draw: ImageDraw.ImageDraw, view: GoStopView, seat: int, name: str, y: int, locale: str) -> None:
-    """Name, match score, dealer, Go / shake / seolsa counts; the round's points and items on the right."""
+    """Name, match score, dealer, Go / shake / seolsa / stolen-pi counts; the round's points and items
+    on the right."""
     acting = view.to_act == seat and view.phase is not Phase.OVER
     panel(draw, (MARGIN, y, MAIN_RIGHT, y + PLATE_H), edge=ACCENT if acting else PANEL_EDGE,
           width=3 if acting else 2)
@@ -102,7 +104,7 @@ def _plate(draw: ImageDraw.ImageDraw, view: GoStopView, seat: int, name: str, y:
     if view.dealer == seat:
         x += chip(draw, x, cy, _t(locale, "dealer"), 20, PANEL_EDGE, TEXT) + 8
     counts = ((view.gos, "go", KOI, CREAM), (view.shakes, "shakes", ACCENT, INK),
-              (view.seolsa, "seolsa", CHOICE, INK))
+              (view.seolsa, "seolsa", CHOICE, INK), (view.stolen, "stolen", CAT_CHAFF, INK))
     for values, key, fill, ink in counts:
         n = values[seat] if seat < len(values) else 0
         if n:

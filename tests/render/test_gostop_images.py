@@ -207,3 +207,13 @@ def test_bonus_cards_and_groups() -> None:
 
 def test_warm_runs() -> None:
     warm()
+
+
+def test_stolen_pi_chip_shows_only_when_positive() -> None:
+    v = _mid(3)
+    none = dataclasses.replace(v, stolen=(0, 0, 0))
+    assert render_table(dataclasses.replace(v, stolen=()), names=NAMES) == render_table(none, names=NAMES)
+    for locale in ("en", "fr"):
+        some = dataclasses.replace(v, stolen=(0, 2, 0))
+        with_chip = render_table(some, names=NAMES, locale=locale)
+        assert with_chip != render_table(none, names=NAMES, locale=locale)

@@ -137,7 +137,7 @@ def open_round(
         carry=carry, phase=Phase.PLAY, to_act=dealer, hands=tuple(hands), field=table, pile=tuple(deck),
         pile_pos=pos, captured=tuple(captured), gos=zeros, go_at=(-1,) * n, go_order=(), shakes=zeros,
         shaken=0, seolsa=zeros, stacks=0, flips=zeros, turns=zeros, pending=None, pot=(0,) * 13,
-        joker_turn=0, cup=-1,
+        joker_turn=0, cup=-1, stolen=zeros, given=zeros,
     )  # fmt: skip
     # "Si un joueur a 4 cartes d'une même famille dans les mains, il le déclare, gagne
     # immédiatement la manche et ses adversaires lui donne chacun 5 points. Si 2 des joueurs sont

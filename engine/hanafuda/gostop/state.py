@@ -40,3 +40,5 @@ class State(NamedTuple):
     pot: tuple[int, ...]  # per month (index 1..12): jokers stacked on that month's cards
     joker_turn: int  # mask of jokers the seat to act played from hand this turn
     cup: int  # sake cup: -1 counted best for its owner, 0 chosen as animal, 1 chosen as 2 pi
+    stolen: tuple[int, ...]  # pi cards each seat took from opponents by steals this round
+    given: tuple[int, ...]  # pi cards each seat gave to a thief this round

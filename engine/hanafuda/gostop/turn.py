@@ -169,10 +169,12 @@ def resolve(
         steals += 1
         events.append(Captured(seat, (), "sseul"))
     captured = set_at(s.captured, seat, cap)
+    stolen, given = s.stolen, s.given
     if steals and not last:
-        captured = _steal(captured, seat, steals, events)
+        captured, stolen, given = _steal(captured, stolen, given, seat, steals, events)
     s = s._replace(
-        field=field, captured=captured, stacks=stacks, seolsa=seolsa, pot=pot, phase=PLAY, pending=None
+        field=field, captured=captured, stacks=stacks, seolsa=seolsa, pot=pot, phase=PLAY, pending=None,
+        stolen=stolen, given=given,
     )
     if seolsa[seat] >= 3:
         # "Si durant la partie un joueur fait 3 설사 (seolsa), il marque 5 points et remporte la manche."
@@ -183,11 +185,23 @@ def resolve(
     return after_turn(s, seat, events)
 
 
-def _steal(captured: tuple[int, ...], thief: int, count: int, events: list[Event]) -> tuple[int, ...]:
+def _steal(
+    captured: tuple[int, ...],
+    stolen: tuple[int, ...],
+    given: tuple[int, ...],
+    thief: int,
+    count: int,
+    events: list[Event],
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """Each opponent gives one 1-point pi, else a double pi (a 2-pi joker counts as one), else
     nothing: "On ne peut prendre à ses adversaires que des cartes pi valant 1 point, sauf si le
-    joueur n'a pas d'autres choix." The lowest such card is given (no choice asked)."""
+    joueur n'a pas d'autres choix." The lowest such card is given (no choice asked).
+
+    Also returns the round's per-seat tallies of pi cards taken (``stolen``) and given (``given``),
+    counted in cards: a double pi handed over counts as one."""
     caps = list(captured)
+    took = 0
+    gave = list(given)
     doubles = DOUBLE_PI_M | 1 << J2 | 1 << J2B
     for _ in range(count):
         for victim in range(len(caps)):
@@ -201,8 +215,12 @@ def _steal(captured: tuple[int, ...], thief: int, count: int, events: list[Event
             c = (pool & -pool).bit_length() - 1
             caps[victim] ^= 1 << c
             caps[thief] |= 1 << c
+            took += 1
+            gave[victim] += 1
             events.append(PiStolen(thief, victim, card_str(c), "steal"))
-    return tuple(caps)
+    if not took:
+        return tuple(caps), stolen, given
+    return tuple(caps), set_at(stolen, thief, stolen[thief] + took), tuple(gave)
 
 
 def after_turn(s: State, seat: int, events: list[Event]) -> tuple[State, tuple[Event, ...]]:

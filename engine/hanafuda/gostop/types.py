@@ -337,3 +337,7 @@ class GoStopView:
     cup_as_pi: bool | None  # chosen count of the sake cup (None: best for its owner)
     legal_actions: tuple[Action, ...]
     history: tuple[RoundResult, ...]
+    # Pi cards each seat took from opponents by steals this round (a double pi counts as one card),
+    # and gave to thieves; reset each round. Defaults keep older callers (and tests) valid.
+    stolen: tuple[int, ...] = ()
+    given: tuple[int, ...] = ()

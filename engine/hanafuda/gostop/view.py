@@ -45,4 +45,6 @@ def view(s: State, seat: int | None) -> GoStopView:
         cup_as_pi=None if s.cup < 0 else bool(s.cup),
         legal_actions=legal_actions(s) if seat is not None and seat == s.to_act else (),
         history=s.history,
+        stolen=s.stolen,
+        given=s.given,
     )
