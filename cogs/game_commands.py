@@ -6,8 +6,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.table import lobby, play
 from cogs.table.model import Seat, Table
+from cogs.table.replies import report_error, user_locale
 from engine.core import BadRules, GameError
+from i18n import t
 
 if TYPE_CHECKING:
     from cogs.table.manager import TableManager
@@ -75,3 +78,79 @@ def parse_overrides(text: str | None, template: dict[str, Any]) -> dict[str, Any
             )
         result[key] = _coerce(key, raw.strip(), template)
     return result
+
+
+# --- the command bodies every game's group shares ------------------------------------------------
+
+
+async def start_table(
+    tables: TableManager,
+    interaction: discord.Interaction,
+    game: str,
+    *,
+    players: int,
+    preset: str,
+    opponent: str,
+    timer: int | None,
+    options: str | None,
+    fixed: dict[str, Any],
+    show: tuple[str, ...],
+) -> None:
+    """``/<game> start``: rules from the preset, the typed options and the command's own
+    ``fixed`` options (rounds, target…), then a lobby listing the ``show`` rules; CPUs fill the
+    seats for ``cpu`` (all but the host's) and ``watch`` (all of them)."""
+    try:
+        engine = tables.specs[game].engine
+        template = engine.rules_from(preset, None).to_dict()
+        rules = engine.rules_from(preset, {**parse_overrides(options, template), **fixed})
+        shown = {key: getattr(rules, key) for key in show}
+        table_options: dict[str, Any] = {"seats": players, **shown, "preset": preset}
+        if timer is not None:
+            table_options["timer"] = timer * 60
+        if options:
+            table_options["options"] = options
+        await lobby.open_lobby(
+            tables,
+            interaction,
+            game,
+            rules,
+            table_options,
+            cpu_seats={"cpu": players - 1, "watch": players}.get(opponent, 0),
+            seat_host=opponent != "watch",
+        )
+    except Exception as error:
+        await report_error(interaction, error)
+
+
+async def show_hand(tables: TableManager, interaction: discord.Interaction, game: str) -> None:
+    """``/<game> hand``: the caller's hand at this channel's table of ``game``."""
+    try:
+        table, seat = seated_table(tables, interaction, game)
+        await play.send_hand(interaction, table, seat)
+    except Exception as error:
+        await report_error(interaction, error)
+
+
+async def show_rules(
+    tables: TableManager, interaction: discord.Interaction, game: str, preset: str | None
+) -> None:
+    """``/<game> rules``: this table's options, or a preset's."""
+    locale = user_locale(interaction)
+    spec = tables.specs[game]
+    table = tables.in_channel(interaction.channel_id)
+    if preset is None and table is not None and table.game == game:
+        rules, heading = table.rules, t(locale, f"{game}.rules.this_table")
+    else:
+        rules = spec.engine.rules_from(preset or "seed", None)
+        heading = t(locale, f"{game}.rules.preset", preset=preset or "seed")
+    embed = discord.Embed(title=heading, description=spec.rules_text(rules, locale)[:4096])
+    await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def quit_game(tables: TableManager, interaction: discord.Interaction, game: str) -> None:
+    """``/<game> quit``: forfeit (or leave the lobby, or stop a CPU-only table one hosts)."""
+    try:
+        table = table_here(tables, interaction.channel_id, game)
+        await play.quit_table(tables, interaction, table)
+    except Exception as error:
+        await report_error(interaction, error)

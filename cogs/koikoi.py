@@ -9,13 +9,9 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs.game_commands import parse_overrides, seated_table, table_here
-from cogs.koikoi_spec import SPEC
+from cogs.game_commands import quit_game, show_hand, show_rules, start_table
 from cogs.moves import action_choices, play_typed
-from cogs.table import lobby, play
-from cogs.table.replies import report_error, user_locale
 from engine.hanafuda import koikoi as kk
-from i18n import t
 
 if TYPE_CHECKING:
     from tsuki.bot import TsukiBot
@@ -58,34 +54,22 @@ class KoiKoiCog(
         options: str | None = None,
     ) -> None:
         """Open a lobby; with ``opponent: CPU`` the match starts at once."""
-        try:
-            template = kk.rules_from(preset, None).to_dict()
-            overrides = {**parse_overrides(options, template), "rounds": rounds}
-            rules = kk.rules_from(preset, overrides)
-            table_options: dict[str, object] = {"seats": 2, "rounds": rounds, "preset": preset}
-            if timer is not None:
-                table_options["timer"] = timer * 60
-            if options:
-                table_options["options"] = options
-            await lobby.open_lobby(
-                self.bot.tables,
-                interaction,
-                "koikoi",
-                rules,
-                table_options,
-                cpu_seats={"cpu": 1, "watch": 2}.get(opponent, 0),
-                seat_host=opponent != "watch",
-            )
-        except Exception as error:
-            await report_error(interaction, error)
+        await start_table(
+            self.bot.tables,
+            interaction,
+            "koikoi",
+            players=2,
+            preset=preset,
+            opponent=opponent,
+            timer=timer,
+            options=options,
+            fixed={"rounds": rounds},
+            show=("rounds",),
+        )
 
     @app_commands.command(name=_("hand"), description=_("See your Koi-Koi hand (only you can see it)"))
     async def hand(self, interaction: discord.Interaction) -> None:
-        try:
-            table, seat = seated_table(self.bot.tables, interaction, "koikoi")
-            await play.send_hand(interaction, table, seat)
-        except Exception as error:
-            await report_error(interaction, error)
+        await show_hand(self.bot.tables, interaction, "koikoi")
 
     @app_commands.command(
         name=_("play"), description=_("Make your Koi-Koi move by typing it (suggests your legal moves)")
@@ -105,24 +89,11 @@ class KoiKoiCog(
     @app_commands.describe(preset=_("Show a preset's options instead of this table's"))
     @app_commands.choices(preset=PRESET_CHOICES)
     async def rules(self, interaction: discord.Interaction, preset: str | None = None) -> None:
-        locale = user_locale(interaction)
-        table = self.bot.tables.in_channel(interaction.channel_id)
-        if preset is None and table is not None and table.game == "koikoi":
-            rules = table.rules
-            heading = t(locale, "koikoi.rules.this_table")
-        else:
-            rules = kk.rules_from(preset or "seed", None)
-            heading = t(locale, "koikoi.rules.preset", preset=preset or "seed")
-        embed = discord.Embed(title=heading, description=SPEC.rules_text(rules, locale)[:4096])
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await show_rules(self.bot.tables, interaction, "koikoi", preset)
 
     @app_commands.command(name=_("quit"), description=_("Forfeit your Koi-Koi match (counts as a loss)"))
     async def quit(self, interaction: discord.Interaction) -> None:
-        try:
-            table = table_here(self.bot.tables, interaction.channel_id, "koikoi")
-            await play.quit_table(self.bot.tables, interaction, table)
-        except Exception as error:
-            await report_error(interaction, error)
+        await quit_game(self.bot.tables, interaction, "koikoi")
 
 
 async def setup(bot: TsukiBot) -> None:

@@ -9,13 +9,9 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs.game_commands import parse_overrides, seated_table, table_here
+from cogs.game_commands import quit_game, show_hand, show_rules, start_table
 from cogs.moves import action_choices, play_typed
-from cogs.roppyakken_spec import SPEC
-from cogs.table import lobby, play
-from cogs.table.replies import report_error, user_locale
 from engine.hanafuda import roppyakken as rk
-from i18n import t
 
 if TYPE_CHECKING:
     from tsuki.bot import TsukiBot
@@ -64,36 +60,22 @@ class RoppyakkenCog(
         options: str | None = None,
     ) -> None:
         """Open a lobby; with ``opponent: CPU`` the empty seats get CPUs and the match starts."""
-        try:
-            template = rk.rules_from(preset, None).to_dict()
-            overrides = parse_overrides(options, template)
-            if target is not None:
-                overrides["target"] = target
-            rules = rk.rules_from(preset, overrides)
-            table_options: dict[str, object] = {"seats": players, "target": rules.target, "preset": preset}
-            if timer is not None:
-                table_options["timer"] = timer * 60
-            if options:
-                table_options["options"] = options
-            await lobby.open_lobby(
-                self.bot.tables,
-                interaction,
-                GAME,
-                rules,
-                table_options,
-                cpu_seats={"cpu": players - 1, "watch": players}.get(opponent, 0),
-                seat_host=opponent != "watch",
-            )
-        except Exception as error:
-            await report_error(interaction, error)
+        await start_table(
+            self.bot.tables,
+            interaction,
+            GAME,
+            players=players,
+            preset=preset,
+            opponent=opponent,
+            timer=timer,
+            options=options,
+            fixed={} if target is None else {"target": target},
+            show=("target",),
+        )
 
     @app_commands.command(name=_("hand"), description=_("See your Roppyakken hand (only you can see it)"))
     async def hand(self, interaction: discord.Interaction) -> None:
-        try:
-            table, seat = seated_table(self.bot.tables, interaction, GAME)
-            await play.send_hand(interaction, table, seat)
-        except Exception as error:
-            await report_error(interaction, error)
+        await show_hand(self.bot.tables, interaction, GAME)
 
     @app_commands.command(
         name=_("play"), description=_("Make your Roppyakken move by typing it (suggests your legal moves)")
@@ -115,24 +97,11 @@ class RoppyakkenCog(
     @app_commands.describe(preset=_("Show a preset's options instead of this table's"))
     @app_commands.choices(preset=PRESET_CHOICES)
     async def rules(self, interaction: discord.Interaction, preset: str | None = None) -> None:
-        locale = user_locale(interaction)
-        table = self.bot.tables.in_channel(interaction.channel_id)
-        if preset is None and table is not None and table.game == GAME:
-            rules = table.rules
-            heading = t(locale, "roppyakken.rules.this_table")
-        else:
-            rules = rk.rules_from(preset or "seed", None)
-            heading = t(locale, "roppyakken.rules.preset", preset=preset or "seed")
-        embed = discord.Embed(title=heading, description=SPEC.rules_text(rules, locale)[:4096])
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await show_rules(self.bot.tables, interaction, GAME, preset)
 
     @app_commands.command(name=_("quit"), description=_("Forfeit your Roppyakken match (counts as a loss)"))
     async def quit(self, interaction: discord.Interaction) -> None:
-        try:
-            table = table_here(self.bot.tables, interaction.channel_id, GAME)
-            await play.quit_table(self.bot.tables, interaction, table)
-        except Exception as error:
-            await report_error(interaction, error)
+        await quit_game(self.bot.tables, interaction, GAME)
 
 
 async def setup(bot: TsukiBot) -> None:
