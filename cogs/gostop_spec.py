@@ -10,14 +10,13 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cogs.table.spec import Image, Step
+from cogs.table.match_spec import MatchSpec
+from cogs.table.spec import Step
 from engine.ai.gostop import choose_action
-from engine.core import Outcome
 from engine.hanafuda import gostop as gs
 from engine.hanafuda.cards import CARDS, Card
 from i18n import card_name, t
 from render import gostop as draw
-from store import SeatResult
 
 _JOKERS = {"J2": "j2", "J3": "j3", "J2b": "j2b"}
 
@@ -68,7 +67,11 @@ def round_score(view: gs.GoStopView, seat: int) -> int:
     return sum(i.points for i in view.round_scores[seat])
 
 
-class GoStopSpec:
+class GoStopSpec(MatchSpec):
+    game = "gostop"
+    draw = draw
+    round_ended = gs.RoundEnded
+    match_ended = gs.MatchEnded
     engine = gs.ENGINE
     title_key = "game.gostop"
     ranks_by_points = True  # Go-Stop is played for the points won and lost, not the wins
@@ -360,54 +363,6 @@ class GoStopSpec:
             threshold=view.rules.threshold(view.seats),
             scores=" · ".join(parts),
         )
-
-    # --- images -----------------------------------------------------------------------------
-
-    def render_table(self, view: gs.GoStopView, names: Sequence[str], locale: str) -> bytes:
-        return draw.render_table(view, names=tuple(names), locale=locale)
-
-    def render_hand(self, view: gs.GoStopView, locale: str) -> bytes:
-        return draw.render_hand(view, locale=locale)
-
-    def warm(self) -> None:
-        draw.warm()
-
-    def event_images(
-        self, events: Sequence[Any], view: gs.GoStopView, names: Sequence[str], locale: str
-    ) -> list[Image]:
-        images: list[Image] = []
-        for e in events:
-            if isinstance(e, gs.RoundEnded):
-                png = draw.render_round_sheet(e.result, names=tuple(names), scores=e.scores, locale=locale)
-                images.append(Image(f"round-{e.result.round_no}.png", png))
-            elif isinstance(e, gs.MatchEnded):
-                png = draw.render_match_summary(
-                    view.history, names=tuple(names), scores=e.scores, locale=locale, winners=e.winners
-                )
-                images.append(Image("match.png", png))
-        return images
-
-    # --- results and rules --------------------------------------------------------------------
-
-    def results(self, outcome: Outcome, view: gs.GoStopView) -> list[SeatResult]:
-        sole_winner = outcome.winners[0] if len(outcome.winners) == 1 else None
-        return [
-            SeatResult(
-                seat=i,
-                points=outcome.scores[i],
-                won=i == sole_winner,
-                best_round=max((r.points[i] for r in view.history), default=0),
-            )
-            for i in range(view.seats)
-        ]
-
-    def rules_text(self, rules: gs.Rules, locale: str) -> str:
-        lines = [t(locale, "gostop.rules.summary"), "", t(locale, "gostop.rules.options")]
-        for key, value in rules.to_dict().items():
-            if isinstance(value, bool):
-                value = "on" if value else "off"
-            lines.append(f"• `{key}` = `{value}` — {t(locale, f'gostop.option.{key}')}")
-        return "\n".join(lines)
 
 
 SPEC = GoStopSpec()

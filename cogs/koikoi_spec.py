@@ -9,14 +9,13 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cogs.table.spec import Image, Step
+from cogs.table.match_spec import MatchSpec
+from cogs.table.spec import Step
 from engine.ai.koikoi import choose_action
-from engine.core import Outcome
 from engine.hanafuda import koikoi as kk
 from engine.hanafuda.cards import Card
 from i18n import card_name, t, tn
 from render import koikoi as draw
-from store import SeatResult
 
 
 def card_label(card: Card, locale: str) -> str:
@@ -34,7 +33,11 @@ def yaku_text(yaku: Sequence[kk.YakuScore], locale: str) -> str:
     )
 
 
-class KoiKoiSpec:
+class KoiKoiSpec(MatchSpec):
+    game = "koikoi"
+    draw = draw
+    round_ended = kk.RoundEnded
+    match_ended = kk.MatchEnded
     engine = kk.ENGINE
     title_key = "game.koikoi"
 
@@ -188,56 +191,6 @@ class KoiKoiSpec:
         ]
         status = t(locale, "koikoi.status.line", n=view.round_no, total=view.rounds_total, scores=scores)
         return " · ".join([status, *calls])
-
-    # --- images -----------------------------------------------------------------------------
-
-    def render_table(self, view: kk.KoiKoiView, names: Sequence[str], locale: str) -> bytes:
-        return draw.render_table(view, names=tuple(names), locale=locale)
-
-    def render_hand(self, view: kk.KoiKoiView, locale: str) -> bytes:
-        return draw.render_hand(view, locale=locale)
-
-    def warm(self) -> None:
-        draw.warm()
-
-    def event_images(
-        self, events: Sequence[Any], view: kk.KoiKoiView, names: Sequence[str], locale: str
-    ) -> list[Image]:
-        images: list[Image] = []
-        for e in events:
-            if isinstance(e, kk.RoundEnded):
-                png = draw.render_round_sheet(e.result, names=tuple(names), scores=e.scores, locale=locale)
-                images.append(Image(f"round-{e.result.round_no}.png", png))
-            elif isinstance(e, kk.MatchEnded):
-                images.append(
-                    Image(
-                        "match.png",
-                        draw.render_match_summary(
-                            view.history, names=tuple(names), scores=e.scores, locale=locale
-                        ),
-                    )
-                )
-        return images
-
-    # --- results and rules --------------------------------------------------------------------
-
-    def results(self, outcome: Outcome, view: kk.KoiKoiView) -> list[SeatResult]:
-        sole_winner = outcome.winners[0] if len(outcome.winners) == 1 else None
-        return [
-            SeatResult(
-                seat=i,
-                points=outcome.scores[i],
-                won=i == sole_winner,
-                best_round=max((r.points[i] for r in view.history), default=0),
-            )
-            for i in range(view.seats)
-        ]
-
-    def rules_text(self, rules: kk.Rules, locale: str) -> str:
-        lines = [t(locale, "koikoi.rules.summary"), "", t(locale, "koikoi.rules.options")]
-        for key, value in rules.to_dict().items():
-            lines.append(f"• `{key}` = `{value}` — {t(locale, f'koikoi.option.{key}')}")
-        return "\n".join(lines)
 
 
 SPEC = KoiKoiSpec()

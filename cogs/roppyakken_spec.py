@@ -9,15 +9,14 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cogs.table.spec import Image, Step
+from cogs.table.match_spec import MatchSpec
+from cogs.table.spec import Step
 from engine.ai.roppyakken import choose_action
-from engine.core import Outcome
 from engine.hanafuda import roppyakken as rk
 from engine.hanafuda.cards import Card, from_mask, mask
 from engine.hanafuda.roppyakken.state import options as capture_options
 from i18n import card_name, t
 from render import roppyakken as draw
-from store import SeatResult
 
 
 def card_label(card: Card, locale: str) -> str:
@@ -46,7 +45,11 @@ def takes(action: rk.Play, view: rk.RoppyakkenView) -> tuple[Card, ...]:
     return from_mask(found[0]) if found else ()
 
 
-class RoppyakkenSpec:
+class RoppyakkenSpec(MatchSpec):
+    game = "roppyakken"
+    draw = draw
+    round_ended = rk.RoundEnded
+    match_ended = rk.MatchEnded
     engine = rk.ENGINE
     title_key = "game.roppyakken"
 
@@ -228,54 +231,6 @@ class RoppyakkenSpec:
             target=view.rules.target,
             scores=" · ".join(parts),
         )
-
-    # --- images -----------------------------------------------------------------------------
-
-    def render_table(self, view: rk.RoppyakkenView, names: Sequence[str], locale: str) -> bytes:
-        return draw.render_table(view, names=tuple(names), locale=locale)
-
-    def render_hand(self, view: rk.RoppyakkenView, locale: str) -> bytes:
-        return draw.render_hand(view, locale=locale)
-
-    def warm(self) -> None:
-        draw.warm()
-
-    def event_images(
-        self, events: Sequence[Any], view: rk.RoppyakkenView, names: Sequence[str], locale: str
-    ) -> list[Image]:
-        images: list[Image] = []
-        for e in events:
-            if isinstance(e, rk.RoundEnded):
-                png = draw.render_round_sheet(e.result, names=tuple(names), scores=e.scores, locale=locale)
-                images.append(Image(f"round-{e.result.round_no}.png", png))
-            elif isinstance(e, rk.MatchEnded):
-                png = draw.render_match_summary(
-                    view.history, names=tuple(names), scores=e.scores, locale=locale, winners=e.winners
-                )
-                images.append(Image("match.png", png))
-        return images
-
-    # --- results and rules --------------------------------------------------------------------
-
-    def results(self, outcome: Outcome, view: rk.RoppyakkenView) -> list[SeatResult]:
-        sole_winner = outcome.winners[0] if len(outcome.winners) == 1 else None
-        return [
-            SeatResult(
-                seat=i,
-                points=outcome.scores[i],
-                won=i == sole_winner,
-                best_round=max((r.points[i] for r in view.history), default=0),
-            )
-            for i in range(view.seats)
-        ]
-
-    def rules_text(self, rules: rk.Rules, locale: str) -> str:
-        lines = [t(locale, "roppyakken.rules.summary"), "", t(locale, "roppyakken.rules.options")]
-        for key, value in rules.to_dict().items():
-            if isinstance(value, bool):
-                value = "on" if value else "off"
-            lines.append(f"• `{key}` = `{value}` — {t(locale, f'roppyakken.option.{key}')}")
-        return "\n".join(lines)
 
 
 SPEC = RoppyakkenSpec()

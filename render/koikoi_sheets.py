@@ -122,7 +122,7 @@ def render_round_sheet(result: RoundResult, *, names: tuple[str, ...], scores: t
 
 
 def render_match_summary(history: tuple[RoundResult, ...], *, names: tuple[str, ...], scores: tuple[int, ...],
-                         locale: str = "en") -> bytes:
+                         locale: str = "en", winners: tuple[int, ...] | None = None) -> bytes:
     """End-of-match summary: the winner, then one line per round with each seat's points, and totals."""
     width, row_h = 1000, 46
     seats = len(scores)
@@ -133,8 +133,9 @@ def render_match_summary(history: tuple[RoundResult, ...], *, names: tuple[str, 
     img = Image.new("RGB", (width, height), TABLE_BG)
     draw = ImageDraw.Draw(img)
     text(draw, (MARGIN + 8, 40), L.t(locale, "render.summary.title"), 34)
-    best = max(scores) if scores else 0
-    winners = [s for s in range(seats) if scores[s] == best]
+    if winners is None:  # the engine's winners when given; else the top totals
+        best = max(scores) if scores else 0
+        winners = tuple(s for s in range(seats) if scores[s] == best)
     banner = (L.t(locale, "render.summary.winner", name=names[winners[0]]) if len(winners) == 1
               else L.t(locale, "render.summary.tie"))
     chip(draw, MARGIN + 8, 100, banner, 30, ACCENT, INK, pad=18)

@@ -1,0 +1,74 @@
+"""What every round-based match game's spec does the same way: its images, results and rules text.
+
+Koi-Koi, Roppyakken and Go-Stop each render a table, a hand, a sheet per finished round and a
+match summary through a ``render/<game>.py`` module with one signature, end with ``RoundEnded`` /
+``MatchEnded`` events, and score a match as totals per seat. A game's spec subclasses
+:class:`MatchSpec`, sets the class attributes, and writes only its buttons and words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any, ClassVar
+
+from cogs.table.spec import Image
+from engine.core import Outcome
+from i18n import t
+from store import SeatResult
+
+
+class MatchSpec:
+    game: ClassVar[str]  # the i18n prefix and game name ("koikoi")
+    draw: ClassVar[ModuleType]  # render module: render_table, render_hand, render_round_sheet, …
+    round_ended: ClassVar[type]  # the engine's RoundEnded event (.result, .scores)
+    match_ended: ClassVar[type]  # the engine's MatchEnded event (.scores, .winners)
+
+    def render_table(self, view: Any, names: Sequence[str], locale: str) -> bytes:
+        return self.draw.render_table(view, names=tuple(names), locale=locale)
+
+    def render_hand(self, view: Any, locale: str) -> bytes:
+        return self.draw.render_hand(view, locale=locale)
+
+    def warm(self) -> None:
+        self.draw.warm()
+
+    def event_images(
+        self, events: Sequence[Any], view: Any, names: Sequence[str], locale: str
+    ) -> list[Image]:
+        """A score sheet per finished round and, at the end, the match summary."""
+        images: list[Image] = []
+        for e in events:
+            if isinstance(e, self.round_ended):
+                png = self.draw.render_round_sheet(
+                    e.result, names=tuple(names), scores=e.scores, locale=locale
+                )
+                images.append(Image(f"round-{e.result.round_no}.png", png))
+            elif isinstance(e, self.match_ended):
+                png = self.draw.render_match_summary(
+                    view.history, names=tuple(names), scores=e.scores, locale=locale, winners=e.winners
+                )
+                images.append(Image("match.png", png))
+        return images
+
+    def results(self, outcome: Outcome, view: Any) -> list[SeatResult]:
+        """Points = final total; a win only for a sole winner; the best single round."""
+        sole_winner = outcome.winners[0] if len(outcome.winners) == 1 else None
+        return [
+            SeatResult(
+                seat=i,
+                points=outcome.scores[i],
+                won=i == sole_winner,
+                best_round=max((r.points[i] for r in view.history), default=0),
+            )
+            for i in range(view.seats)
+        ]
+
+    def rules_text(self, rules: Any, locale: str) -> str:
+        """The game's summary, then every option with its value and what it does."""
+        lines = [t(locale, f"{self.game}.rules.summary"), "", t(locale, f"{self.game}.rules.options")]
+        for key, value in rules.to_dict().items():
+            if isinstance(value, bool):
+                value = "on" if value else "off"
+            lines.append(f"• `{key}` = `{value}` — {t(locale, f'{self.game}.option.{key}')}")
+        return "\n".join(lines)
