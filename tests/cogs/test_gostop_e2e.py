@@ -26,7 +26,6 @@ from tests.cogs.harness import (
     step_buttons,
     the_table,
 )
-from tsuki.demo import run_demo
 
 START = "gostop start"
 
@@ -201,16 +200,6 @@ async def test_rules_command_lists_the_options(simcord_env):
     assert result.ephemeral and "Rules of this table" in result.response.embeds[0].title
     assert "`bonus_cards` = `0`" in description and "`go_bak` = `off`" in description
     assert "`rounds` = `12`" in description and "고도리" in description
-
-
-async def test_demo_plays_a_whole_cpu_match_and_writes_transcript_and_images(tmp_path):
-    assert await run_demo("gostop", str(tmp_path)) == 0
-    transcript = (tmp_path / "transcript.md").read_text(encoding="utf-8")
-    assert "wins the match" in transcript or "tie" in transcript
-    assert "End of round 3" in transcript
-    images = sorted(tmp_path.glob("*.png"))
-    assert len(images) > 10 and any("match" in p.name for p in images)
-    assert images[0].read_bytes().startswith(b"\x89PNG")
 
 
 # --- shake, bomb, pi steal: clicked in the hand ------------------------------------------------

@@ -6,8 +6,6 @@ up while every player clicks their first offered button (which plays ``legal_act
 
 from __future__ import annotations
 
-import pytest
-
 import store
 from engine.hanafuda import koikoi as kk
 from tests.cogs.harness import (
@@ -23,7 +21,6 @@ from tests.cogs.harness import (
     step_buttons,
     two_player_table,
 )
-from tsuki.demo import run_demo
 
 
 async def two_humans_at(env, monkeypatch, seed: int, moves: int):
@@ -89,16 +86,6 @@ async def test_rematch_opens_a_new_table_with_the_same_options(simcord_env, simc
     (table,) = simcord_bot.tables.tables.values()
     assert table.status == "active" and table.options["rounds"] == 6
     assert [s.is_cpu for s in table.seats] == [False, True]
-
-
-@pytest.mark.parametrize("game", ["koikoi"])
-async def test_demo_plays_a_whole_cpu_match_and_writes_transcript_and_images(tmp_path, game):
-    assert await run_demo(game, str(tmp_path), rounds=3) == 0
-    transcript = (tmp_path / "transcript.md").read_text(encoding="utf-8")
-    assert "wins the match" in transcript or "tie" in transcript
-    images = sorted(tmp_path.glob("*.png"))
-    assert len(images) > 10 and any("match" in p.name for p in images)
-    assert images[0].read_bytes().startswith(b"\x89PNG")
 
 
 async def test_the_host_of_a_cpu_only_table_can_stop_watching_it(simcord_env, simcord_bot):

@@ -28,7 +28,6 @@ from tests.cogs.harness import (
     step_buttons,
     the_table,
 )
-from tsuki.demo import run_demo
 
 START = "roppyakken start"
 SHORT = rk.rules_from("sanbyakuken")
@@ -191,12 +190,3 @@ async def test_rules_command_lists_the_options(simcord_env):
     assert result.ephemeral and "Rules of this table" in result.response.embeds[0].title
     assert "`teyaku` = `off`" in description and "`lead` = `0`" in description
     assert "`target` = `600`" in description and "Gaji" in description
-
-
-async def test_demo_plays_a_whole_cpu_match_and_writes_transcript_and_images(tmp_path):
-    assert await run_demo("roppyakken", str(tmp_path)) == 0
-    transcript = (tmp_path / "transcript.md").read_text(encoding="utf-8")
-    assert "wins the match" in transcript
-    images = sorted(tmp_path.glob("*.png"))
-    assert len(images) > 10 and any("match" in p.name for p in images)
-    assert images[0].read_bytes().startswith(b"\x89PNG")
