@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from typing import TYPE_CHECKING
 
 import discord
@@ -11,7 +12,7 @@ from discord.ext import commands
 
 import store
 from cogs.table.replies import user_locale
-from i18n import t
+from i18n import has, t
 
 if TYPE_CHECKING:
     from tsuki.bot import TsukiBot
@@ -21,9 +22,18 @@ GAME_NAMES = {
     "gostop": "Go-Stop",
     "roppyakken": "Roppyakken",
     "goita": "Goita",
+    "goita_solo": "Goita solo",
     "doudizhu": "Dou Dizhu",
 }
 GAME_CHOICES = [app_commands.Choice(name=_(name), value=game) for game, name in GAME_NAMES.items()]
+
+
+def totals_text(locale: str, game: str, totals: dict[str, int]) -> str:
+    """A game's own counters in words (Dou Dizhu: hands won as landlord and as peasant), or ''."""
+    key = f"stats.totals.{game}"
+    if not totals or not has(locale, key):
+        return ""
+    return t(locale, key).format_map(defaultdict(int, totals))
 
 
 class StatsCog(commands.Cog):
@@ -46,8 +56,9 @@ class StatsCog(commands.Cog):
             embed.description = t(loc, "stats.leaderboard.empty")
         else:
             medals = ["🥇", "🥈", "🥉"]
-            embed.description = "\n".join(
-                t(
+            lines = []
+            for i, r in enumerate(rows):
+                row = t(
                     loc,
                     "stats.leaderboard.row",
                     rank=medals[i] if i < 3 else f"{i + 1}.",
@@ -56,8 +67,9 @@ class StatsCog(commands.Cog):
                     games=r.games,
                     points=r.points,
                 )
-                for i, r in enumerate(rows)
-            )
+                extra = totals_text(loc, game, r.totals)
+                lines.append(f"{row}\n　{extra}" if extra else row)
+            embed.description = "\n".join(lines)[:4096]
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name=_("stats"), description=_("A player's record in every game on this server"))
@@ -73,12 +85,10 @@ class StatsCog(commands.Cog):
         if not records:
             embed.description = t(loc, "stats.user.empty")
         for game, s in records.items():
+            line = t(loc, "stats.user.line", played=s.played, won=s.won, points=s.points, best=s.best_round)
+            extra = totals_text(loc, game, s.totals)
             embed.add_field(
-                name=t(loc, f"game.{game}"),
-                value=t(
-                    loc, "stats.user.line", played=s.played, won=s.won, points=s.points, best=s.best_round
-                ),
-                inline=False,
+                name=t(loc, f"game.{game}"), value=f"{line}\n{extra}" if extra else line, inline=False
             )
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 

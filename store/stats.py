@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from collections import defaultdict
+from dataclasses import dataclass, field
 
 from store.db import Database
 
@@ -28,6 +30,15 @@ WHERE seats.user_id = ? AND (? IS NULL OR games.guild_id = ?)
 GROUP BY games.game
 ORDER BY games.game
 """
+# The per-game counters a spec writes in ``SeatResult.extra`` (Dou Dizhu: hands as landlord…).
+EXTRAS = """
+SELECT seats.user_id, games.game, results.extra_json
+FROM results
+JOIN games ON games.id = results.game_id
+JOIN seats ON seats.game_id = results.game_id AND seats.seat = results.seat
+WHERE seats.user_id IS NOT NULL AND results.extra_json != '{}'
+  AND (? IS NULL OR seats.user_id = ?) AND (? IS NULL OR games.guild_id = ?) AND (? IS NULL OR games.game = ?)
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +47,7 @@ class LeaderboardRow:
     games: int
     wins: int
     points: int
+    totals: dict[str, int] = field(default_factory=dict)  # summed numeric ``extra`` counters
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +57,23 @@ class GameStats:
     won: int
     points: int
     best_round: int
+    totals: dict[str, int] = field(default_factory=dict)  # summed numeric ``extra`` counters
+
+
+async def _extra_totals(
+    db: Database, *, user_id: int | None = None, guild_id: int | None = None, game: str | None = None
+) -> dict[tuple[int, str], dict[str, int]]:
+    """Numeric ``extra`` counters summed per (user, game); text values (labels) are skipped."""
+    params = (user_id, user_id, guild_id, guild_id, game, game)
+    async with db.read() as conn, conn.execute(EXTRAS, params) as cursor:
+        rows = await cursor.fetchall()
+    totals: dict[tuple[int, str], dict[str, int]] = defaultdict(dict)
+    for r in rows:
+        counters = totals[(r["user_id"], r["game"])]
+        for key, value in json.loads(r["extra_json"]).items():
+            if isinstance(value, int) and not isinstance(value, bool):
+                counters[key] = counters.get(key, 0) + value
+    return totals
 
 
 async def leaderboard(
@@ -56,13 +85,26 @@ async def leaderboard(
     sql = LEADERBOARD_BY_POINTS if by_points else LEADERBOARD
     async with db.read() as conn, conn.execute(sql, (guild_id, game, limit)) as cursor:
         rows = await cursor.fetchall()
-    return [LeaderboardRow(r["user_id"], r["games"], r["wins"], r["points"]) for r in rows]
+    extras = await _extra_totals(db, guild_id=guild_id, game=game)
+    return [
+        LeaderboardRow(r["user_id"], r["games"], r["wins"], r["points"], extras.get((r["user_id"], game), {}))
+        for r in rows
+    ]
 
 
 async def user_stats(db: Database, user_id: int, guild_id: int | None = None) -> dict[str, GameStats]:
     """A user's record per game (keyed by game name), in one guild or, with None, everywhere."""
     async with db.read() as conn, conn.execute(USER_STATS, (user_id, guild_id, guild_id)) as cursor:
         rows = await cursor.fetchall()
+    extras = await _extra_totals(db, user_id=user_id, guild_id=guild_id)
     return {
-        r["game"]: GameStats(r["game"], r["played"], r["won"], r["points"], r["best_round"]) for r in rows
+        r["game"]: GameStats(
+            r["game"],
+            r["played"],
+            r["won"],
+            r["points"],
+            r["best_round"],
+            extras.get((user_id, r["game"]), {}),
+        )
+        for r in rows
     }

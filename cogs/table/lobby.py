@@ -94,7 +94,7 @@ async def open_lobby(
     table.lobby_message_id = message.id
     await tables.save_meta(table)
     tables.expire_lobby_later(table)
-    if len(table.seats) >= table.seat_count and cpu_seats:
+    if len(table.seats) >= table.seat_count:  # CPUs (or the host alone) fill every seat
         async with table.lock:
             await start_from_lobby(tables, table, message)
     return table
@@ -130,7 +130,7 @@ async def _lobby_action(
     seated = table.seat_of(user.id)
     is_host = user.id == table.host_id
     full = len(table.seats) >= table.seat_count
-    if verb in ("cpu", "cancel", "start") and not is_host:
+    if verb in ("cpu", "cancel", "start", "swap") and not is_host:
         return await refuse(interaction, "table.lobby.host_only")
     seats = list(table.seats)
     if verb == "join":
@@ -149,6 +149,10 @@ async def _lobby_action(
         if full:
             return await refuse(interaction, "table.lobby.full")
         seats.append(cpu_seat(table, seats))
+    elif verb == "swap":
+        if messages.lobby_teams(table) is None or len(seats) < 3:
+            return await refuse(interaction, "table.lobby.swap_needs_three")
+        seats = [seats[0], *seats[2:], seats[1]]  # seat 1's partner changes; 3 swaps go round
     elif verb == "cancel":
         return await _cancel(tables, interaction, table)
     elif verb == "start":

@@ -23,8 +23,15 @@ def file_of(image: Image) -> discord.File:
     return discord.File(io.BytesIO(image.data), filename=image.filename)
 
 
+def lobby_teams(table: Table) -> tuple[str, ...] | None:
+    """The team label of each seat when the game is played in teams at this size (Goita)."""
+    teams = getattr(table.spec, "lobby_teams", None)
+    return teams(table.seat_count) if teams is not None else None
+
+
 def lobby_embed(table: Table) -> discord.Embed:
     loc = table.locale
+    teams = lobby_teams(table)
     title = t(loc, "table.lobby.title", game=t(loc, table.spec.title_key))
     embed = discord.Embed(title=title, colour=discord.Colour.from_rgb(178, 34, 52))
     lines = []
@@ -36,7 +43,10 @@ def lobby_embed(table: Table) -> discord.Embed:
             who = f"🤖 {seat.name}"
         else:
             who = seat.mention()
-        lines.append(t(loc, "table.lobby.seat_line", n=i + 1, who=who))
+        line = t(loc, "table.lobby.seat_line", n=i + 1, who=who)
+        if teams is not None:
+            line += t(loc, "table.lobby.team", team=teams[i])
+        lines.append(line)
     embed.add_field(name=t(loc, "table.lobby.seats"), value="\n".join(lines), inline=False)
     options = ", ".join(f"{k}: {v}" for k, v in table.options.items() if k != "seats") or "—"
     embed.add_field(name=t(loc, "table.lobby.options"), value=options[:1024], inline=False)
@@ -47,15 +57,17 @@ def lobby_embed(table: Table) -> discord.Embed:
 def lobby_view(table: Table) -> discord.ui.View:
     loc, gid = table.locale, table.id
     full = len(table.seats) >= table.seat_count
-    return c.view_of(
-        [
-            c.button(c.lobby_id(gid, "join"), t(loc, "table.lobby.join"), "primary", disabled=full),
-            c.button(c.lobby_id(gid, "leave"), t(loc, "table.lobby.leave")),
-            c.button(c.lobby_id(gid, "cpu"), t(loc, "table.lobby.add_cpu"), emoji="🤖", disabled=full),
-            c.button(c.lobby_id(gid, "start"), t(loc, "table.lobby.start"), "success", disabled=not full),
-            c.button(c.lobby_id(gid, "cancel"), t(loc, "table.lobby.cancel"), "danger"),
-        ]
-    )
+    buttons = [
+        c.button(c.lobby_id(gid, "join"), t(loc, "table.lobby.join"), "primary", disabled=full),
+        c.button(c.lobby_id(gid, "leave"), t(loc, "table.lobby.leave")),
+        c.button(c.lobby_id(gid, "cpu"), t(loc, "table.lobby.add_cpu"), emoji="🤖", disabled=full),
+        c.button(c.lobby_id(gid, "start"), t(loc, "table.lobby.start"), "success", disabled=not full),
+        c.button(c.lobby_id(gid, "cancel"), t(loc, "table.lobby.cancel"), "danger"),
+    ]
+    if lobby_teams(table) is not None:
+        swap = t(loc, "table.lobby.swap")
+        buttons.append(c.button(c.lobby_id(gid, "swap"), swap, emoji="🔀", disabled=len(table.seats) < 3))
+    return c.view_of(buttons)
 
 
 def table_view(table: Table, *, finished: bool) -> discord.ui.View:
@@ -94,10 +106,17 @@ async def public_table_message(
 
 
 def step_buttons(
-    table: Table, view: Any, seq: int, locale: str, path: tuple[str, ...]
+    table: Table,
+    view: Any,
+    seq: int,
+    locale: str,
+    path: tuple[str, ...],
+    among: Sequence[Any] | None = None,
 ) -> list[discord.ui.Button[Any]]:
-    """Buttons for the next step after ``path`` among the seat's legal actions."""
+    """Buttons for the next step after ``path`` among the seat's legal actions (or ``among``)."""
     starts, _ = actions_along(table.spec, view, locale, path)
+    if among is not None:
+        starts = [a for a in starts if a in among]
     seen: dict[str, Step] = {}
     for action in starts:
         steps = table.spec.action_steps(action, view, locale)
@@ -108,16 +127,95 @@ def step_buttons(
         for s in seen.values()
     ]
     if path:
-        buttons.append(c.button(c.step_id(table.id, seq, ()), t(locale, "table.back"), emoji="↩️"))
+        buttons.append(_back_button(table, seq, locale))
     return buttons
 
 
-async def hand_message(table: Table, seat: int, locale: str, path: tuple[str, ...] = ()) -> dict[str, Any]:
-    """The private hand: image, what to decide, and on the seat's turn the buttons to act."""
-    view, seq = table.view(seat), table.seq  # buttons carry the turn this view belongs to
+def _back_button(table: Table, seq: int, locale: str) -> discord.ui.Button[Any]:
+    return c.button(c.step_id(table.id, seq, ()), t(locale, "table.back"), emoji="↩️")
+
+
+def pick_menu(
+    table: Table, view: Any, seq: int, locale: str, chosen: Sequence[str] = ()
+) -> discord.ui.Select[Any] | None:
+    """The hand's select menu when the game has one (``chosen`` values shown as selected)."""
+    make = getattr(table.spec, "picker", None)
+    picker = make(view, locale) if make is not None else None
+    if picker is None or not picker.options:
+        return None
+    options = [
+        discord.SelectOption(
+            label=o.label[:100],
+            value=o.value,
+            description=(o.description or None) and o.description[:100],
+            emoji=o.emoji,
+            default=o.value in chosen,
+        )
+        for o in picker.options
+    ]
+    return c.select(
+        c.pick_id(table.id, seq),
+        picker.placeholder,
+        options,
+        min_values=picker.min_values,
+        max_values=picker.max_values,
+    )
+
+
+def _confirm_buttons(
+    table: Table, view: Any, seq: int, locale: str, picked: Any
+) -> list[discord.ui.Button[Any]]:
+    """ "Play <the picked move>" and "Back", once a selection in the menu makes a legal move."""
+    keys = tuple(s.key for s in table.spec.action_steps(picked, view, locale))
+    label = t(locale, "table.play_picked", move=table.spec.action_label(picked, view, locale))
+    return [
+        c.button(c.step_id(table.id, seq, keys), label, "success", emoji="✅"),
+        _back_button(table, seq, locale),
+    ]
+
+
+def action_buttons(
+    table: Table,
+    view: Any,
+    seq: int,
+    locale: str,
+    path: tuple[str, ...] = (),
+    *,
+    picked: Any = None,
+    chosen: Sequence[str] = (),
+) -> discord.ui.View | None:
+    """The components of a hand on its seat's turn: the menu (if any) and the step buttons."""
+    if not view.legal_actions:
+        return None
+    menu = pick_menu(table, view, seq, locale, chosen) if not path else None
+    if picked is not None:
+        buttons = _confirm_buttons(table, view, seq, locale, picked)
+    else:
+        suggest = getattr(table.spec, "suggested", None)
+        among = suggest(view, locale) if suggest is not None and not path else None
+        buttons = step_buttons(table, view, seq, locale, path, among)
+    if not buttons and menu is None:
+        return None
+    return c.view_of(buttons, menu)
+
+
+async def hand_message(
+    table: Table,
+    seat: int,
+    locale: str,
+    path: tuple[str, ...] = (),
+    *,
+    picked: Any = None,
+    chosen: Sequence[str] = (),
+) -> dict[str, Any]:
+    """The private hand: image, what to decide, and on the seat's turn the controls to act.
+
+    ``picked`` is an action made in the select menu (from the values ``chosen``): the hand then
+    asks to confirm it.
+    """
+    view, seq = table.view(seat), table.seq  # controls carry the turn this view belongs to
     png = await asyncio.to_thread(table.spec.render_hand, view, locale)
     text = table.spec.hand_text(view, locale)
-    buttons = step_buttons(table, view, seq, locale, path) if view.legal_actions else []
     if not view.legal_actions and table.status == "active":
         current = table.to_act()
         if current is not None:
@@ -125,7 +223,7 @@ async def hand_message(table: Table, seat: int, locale: str, path: tuple[str, ..
     return {
         "content": text[:2000],
         "attachments": [file_of(Image("hand.png", png))],
-        "view": c.view_of(buttons) if buttons else None,
+        "view": action_buttons(table, view, seq, locale, path, picked=picked, chosen=chosen),
     }
 
 

@@ -88,6 +88,37 @@ async def on_step(
     return None
 
 
+async def on_pick(
+    tables: TableManager, interaction: discord.Interaction, game_id: int, seq: int, values: tuple[str, ...]
+) -> None:
+    """Items picked in the hand's select menu: if they make a legal move, ask to confirm it;
+    otherwise say why not. Nothing is played until the confirm button (a step) is clicked."""
+    try:
+        table = tables.get(game_id)
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            return await refuse(interaction, "error.not_seated")
+        if seq != table.seq:
+            raise StaleClick("That menu is from an earlier turn.")
+        current = table.to_act()
+        if current is None or current.index != seat.index:
+            raise NotYourTurn("It is not your turn.")
+        pick = getattr(table.spec, "pick", None)
+        if pick is None:
+            return await refuse(interaction, "error.unknown_button")
+        locale = user_locale(interaction)
+        view = table.view(seat.index)
+        action = pick(view, values, locale)  # raises IllegalAction with the reason
+        if action not in view.legal_actions:
+            raise IllegalAction("That move is not possible now.")
+        await interaction.response.defer()
+        payload = await messages.hand_message(table, seat.index, locale, picked=action, chosen=values)
+        await interaction.edit_original_response(**payload)
+    except Exception as error:
+        await report_error(interaction, error)
+    return None
+
+
 async def quit_table(tables: TableManager, interaction: discord.Interaction, table: Table) -> None:
     """``/<game> quit`` for whoever calls it: a seated player forfeits; the host of a table where
     only CPUs play (one they are watching) stops it, with no result recorded."""

@@ -33,6 +33,27 @@ class Step:
 
 
 @dataclass(frozen=True, slots=True)
+class PickOption:
+    """One entry of a select menu: ``value`` is what comes back when it is picked (≤ 100 chars)."""
+
+    value: str
+    label: str
+    description: str | None = None
+    emoji: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Picker:
+    """A select menu shown above the step buttons, for moves made of several items at once
+    (Dou Dizhu: the cards of a combination). At most 25 options (Discord's limit)."""
+
+    placeholder: str
+    options: tuple[PickOption, ...]
+    max_values: int
+    min_values: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class Image:
     filename: str
     data: bytes
@@ -44,6 +65,15 @@ class GameSpec(Protocol):
     engine: GameEngine[Any, Any, Any, Any]
     title_key: str  # i18n key of the game's display name
     # Optional ``ranks_by_points = True``: the leaderboard ranks by points, then wins (Go-Stop).
+    #
+    # Optional methods (the flow checks with ``getattr``):
+    # ``picker(view, locale) -> Picker | None``: a select menu in the hand (Dou Dizhu's cards).
+    # ``pick(view, values, locale) -> action``: the legal action the picked values make, or an
+    #     :class:`~engine.core.IllegalAction` whose message says why not (shown to the player).
+    # ``suggested(view, locale) -> Sequence[action]``: the actions offered as buttons when there
+    #     are too many to list (default: every legal action).
+    # ``lobby_teams(seat_count) -> tuple[str, ...] | None``: a team label per seat; the lobby
+    #     then shows the teams and a "Swap partners" button (Goita: seats 1&3 against 2&4).
 
     def cpu_choose(self, view: Any, rng: random.Random) -> Any:
         """The CPU's action, from the seat's view only."""

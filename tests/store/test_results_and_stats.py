@@ -133,3 +133,30 @@ async def test_user_stats_per_game_in_a_guild_or_everywhere(db: Database) -> Non
     assert everywhere["koikoi"] == GameStats("koikoi", 3, 2, 11, 5)
     assert list(everywhere) == ["gostop", "koikoi"]
     assert await user_stats(db, CAROL) == {}
+
+
+async def test_extra_counters_add_up_per_player_and_game(db: Database) -> None:
+    """Dou Dizhu's hands as landlord / as peasant reach /stats and /leaderboard summed over
+    matches; text labels and CPU seats are left out, and other games keep empty totals."""
+    for lord_hands, lord_wins in ((2, 1), (1, 1)):
+        game = await active_game(db, ALICE, None, BOB, game="doudizhu")
+        await finish_with_results(
+            db,
+            game.id,
+            [
+                SeatResult(
+                    0, 4, True, 4, {"role": "x", "landlord_hands": lord_hands, "landlord_wins": lord_wins}
+                ),
+                SeatResult(1, -2, False, 0, {"peasant_hands": 3, "peasant_wins": 1}),
+                SeatResult(2, -2, False, 0, {"peasant_hands": 3, "peasant_wins": 0}),
+            ],
+        )
+    await play(db, (ALICE, BOB), [5, 1])
+    stats = await user_stats(db, ALICE, GUILD)
+    assert stats["doudizhu"].totals == {"landlord_hands": 3, "landlord_wins": 2}
+    assert stats["koikoi"].totals == {}
+    board = {r.user_id: r.totals for r in await leaderboard(db, GUILD, "doudizhu", by_points=True)}
+    assert board == {
+        ALICE: {"landlord_hands": 3, "landlord_wins": 2},
+        BOB: {"peasant_hands": 6, "peasant_wins": 0},
+    }
