@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -171,6 +172,7 @@ class TableManager:
             actions = await store.actions_for(self.db, row.id)
             table.state = spec.engine.replay(table.seat_count, rules, row.seed, [a.action for a in actions])
             table.seq = len(actions)
+            table.turn_began = actions[-1].at if actions else row.started_at
         return table
 
     # --- moves ------------------------------------------------------------------------------
@@ -307,7 +309,9 @@ class TableManager:
         if seat.cpu_plays:
             self._start_task(table, self._cpu_move(table, seat, table.seq, self.settings.cpu_delay, "cpu"))
         elif table.turn_timeout > 0:
-            self._start_task(table, self._turn_timer(table, seat, table.seq))
+            delay = _time_left(table.turn_timeout, table.turn_began)
+            self._start_task(table, self._turn_timer(table, seat, table.seq, delay))
+        table.turn_began = None
 
     def _start_task(self, table: Table, coro: Any) -> None:
         self.cancel_tasks(table)
@@ -347,14 +351,25 @@ class TableManager:
             log.exception("CPU move %s refused at table %s; playing its first legal move", action, table.id)
             await self.act(table, seat, view.legal_actions[0], expected_seq=seq, by=by)
 
-    async def _turn_timer(self, table: Table, seat: Seat, seq: int) -> None:
-        await asyncio.sleep(table.turn_timeout)
+    async def _turn_timer(self, table: Table, seat: Seat, seq: int, delay: float) -> None:
+        await asyncio.sleep(delay)
         if table.seq != seq or table.status != "active":
             return
         seat.timeouts += 1
         seat.away = seat.timeouts >= 2
         await self.save_meta(table)
         await self._cpu_move(table, seat, seq, 0, "timeout")
+
+
+def _time_left(timeout: float, began: str | None) -> float:
+    """Seconds left of a turn that began at ``began`` (ISO UTC; ``None``: it begins now)."""
+    if began is None:
+        return timeout
+    try:
+        elapsed = (datetime.now(UTC) - datetime.fromisoformat(began)).total_seconds()
+    except ValueError:
+        return timeout
+    return min(timeout, max(0.0, timeout - elapsed))
 
 
 def _log_task_failure(task: asyncio.Task[None]) -> None:

@@ -59,6 +59,9 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     committing: asyncio.Task[Any] | None = None  # the task storing and announcing a move
+    # After a restart: when the turn in progress began (ISO UTC, its last stored move), so the
+    # turn timer gives the player only what was left of it. Used once, then cleared.
+    turn_began: str | None = None
 
     @property
     def play_channel_id(self) -> int:

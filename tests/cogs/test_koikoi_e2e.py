@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
 
 import store
@@ -17,6 +19,7 @@ from tests.cogs.harness import (
     setup_guild,
     start_vs_cpu,
     step_buttons,
+    the_table,
     two_player_table,
 )
 
@@ -247,3 +250,44 @@ async def test_leaving_a_lobby_by_command_updates_the_lobby_message(simcord_env,
     message = next(m for m in channel.history() if m.id == lobby.response.message.id)
     seats_field = message.embeds[0].fields[0].value
     assert "bob" not in seats_field and str(bob.id) not in seats_field
+
+
+async def test_a_restart_keeps_what_was_left_of_the_turn(simcord_env, simcord_bot, settings, make_bot):
+    """A restart does not hand a slow player a fresh turn timer: the turn began with the last
+    stored move, so a turn already past its time runs out as soon as the bot is back."""
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    place = await start_vs_cpu(env, channel, alice, rounds=3)
+    for _ in range(50):
+        if is_turn_of(alice, place):
+            break
+        await env.advance_time(TEST_CPU_DELAY)
+    table = the_table(simcord_bot)
+    long_ago = (datetime.now(UTC) - timedelta(seconds=settings.turn_timeout + 60)).isoformat()
+    async with simcord_bot.db.transaction() as conn:
+        await conn.execute("UPDATE actions SET at = ? WHERE game_id = ?", (long_ago, table.id))
+    seq = table.seq
+    new_bot = make_bot(settings)
+    await env.restart_bot(new_bot)
+    await env.advance_time(1)
+    resumed = the_table(new_bot)
+    assert resumed.seq > seq, "the overdue turn was played for the player at once"
+    assert resumed.seat_of(alice.id).timeouts == 1
+
+
+async def test_a_restart_gives_a_fresh_turn_its_whole_time(simcord_env, simcord_bot, settings, make_bot):
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    place = await start_vs_cpu(env, channel, alice, rounds=3)
+    for _ in range(50):
+        if is_turn_of(alice, place):
+            break
+        await env.advance_time(TEST_CPU_DELAY)
+    new_bot = make_bot(settings)
+    await env.restart_bot(new_bot)
+    resumed = the_table(new_bot)
+    seq = resumed.seq
+    await env.advance_time(settings.turn_timeout / 2)
+    assert resumed.seq == seq, "half the turn is still left"
+    await env.advance_time(settings.turn_timeout / 2 + 1)
+    assert resumed.seq > seq
