@@ -1,0 +1,283 @@
+"""Goita pieces drawn by our own code: shogi-style pentagons of light wood with the kanji in ink.
+
+A face is an RGBA image ``width`` × ``piece_height(width)``: the pointed top, a darker wooden
+edge, the kanji big in the middle (王 or 玉, 飛, 角, 金, 銀, 馬, 香, し), the piece's initial in
+the bottom-left corner (the seed's French initials in French, the engine's letters in English)
+and its point value in a disc in the bottom-right corner. A back is plain darker wood with a
+small round crest; a seat's own face-down piece is a back with the kanji in a cream disc, so it
+still reads as face down. Everything is cached per piece, width and labels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFilter
+
+from engine.goita.types import Piece
+from render import labels as L
+from render.fonts import font
+from render.palette import RGB
+
+KANJI: dict[Piece, str] = {
+    Piece.K: "王",
+    Piece.R: "飛",
+    Piece.B: "角",
+    Piece.G: "金",
+    Piece.S: "銀",
+    Piece.N: "馬",
+    Piece.L: "香",
+    Piece.P: "し",
+}
+GYOKU = "玉"  # the second King
+SEED_VALUES: tuple[int, ...] = (5, 4, 4, 3, 3, 2, 2, 1)
+
+WOOD: RGB = (236, 202, 146)
+WOOD_LIGHT: RGB = (246, 222, 176)
+WOOD_EDGE: RGB = (150, 98, 48)
+WOOD_GRAIN: RGB = (224, 186, 128)
+BACK: RGB = (176, 122, 70)
+BACK_GRAIN: RGB = (160, 108, 60)
+BACK_EDGE: RGB = (104, 64, 30)
+INK: RGB = (32, 22, 16)
+KING_INK: RGB = (150, 26, 30)
+BADGE: RGB = (120, 40, 30)
+BADGE_INK: RGB = (252, 240, 214)
+DISC: RGB = (250, 238, 210)
+
+# The pentagon as fractions of (width, height): apex, shoulders, bottom corners.
+SHAPE: tuple[tuple[float, float], ...] = ((0.5, 0.0), (0.9, 0.2), (0.985, 1.0), (0.015, 1.0), (0.1, 0.2))
+SS = 3  # supersampling factor
+
+
+def piece_height(width: int) -> int:
+    return round(width * 1.14)
+
+
+def piece_size(width: int) -> tuple[int, int]:
+    return width, piece_height(width)
+
+
+def _poly(w: float, h: float, inset: float = 0.0) -> list[tuple[float, float]]:
+    """The pentagon scaled to ``w`` × ``h`` and shrunk by ``inset`` pixels towards its centre."""
+    cx, cy = w / 2, h * 0.6
+    pts = []
+    for fx, fy in SHAPE:
+        x, y = fx * (w - 1), fy * (h - 1)
+        if inset:
+            dx, dy = cx - x, cy - y
+            d = (dx * dx + dy * dy) ** 0.5 or 1
+            x, y = x + dx / d * inset * 1.25, y + dy / d * inset * 1.25
+        pts.append((x, y))
+    return pts
+
+
+def _blank(width: int, fill: RGB, grain: RGB, edge: RGB) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    w, h = width * SS, piece_height(width) * SS
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    draw.polygon(_poly(w, h), fill=edge)
+    e = max(2 * SS, round(width * 0.045 * SS))
+    draw.polygon(_poly(w, h, e), fill=fill)
+    # A few soft grain lines, clipped to the wood by drawing on a mask.
+    grain_layer = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    g = ImageDraw.Draw(grain_layer)
+    for i, fy in enumerate((0.3, 0.47, 0.63, 0.8, 0.92)):
+        y = fy * h
+        g.line(
+            [(0, y + (i % 2) * SS * 2), (w * 0.5, y - SS * 2), (w, y + SS * 3)],
+            fill=(*grain, 255),
+            width=max(1, round(width * 0.012 * SS)),
+        )
+    mask = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(mask).polygon(_poly(w, h, e * 1.6), fill=255)
+    img.paste(grain_layer, (0, 0), Image.composite(grain_layer, Image.new("RGBA", (w, h)), mask))
+    return img, draw
+
+
+def _finish(img: Image.Image, width: int) -> Image.Image:
+    return img.resize(piece_size(width), Image.Resampling.BOX)
+
+
+@lru_cache(maxsize=512)
+def piece_face(
+    piece: Piece, width: int, *, variant: bool = False, initial: str = "", value: int | None = None
+) -> Image.Image:
+    """The face of ``piece`` (``variant``: a King drawn 玉), with ``initial`` and ``value`` corners.
+
+    Corner labels are left out below 56 px (the kanji alone stays readable).
+    """
+    img, draw = _blank(width, WOOD, WOOD_GRAIN, WOOD_EDGE)
+    w, h = width * SS, piece_height(width) * SS
+    glyph = GYOKU if piece is Piece.K and variant else KANJI[piece]
+    ink = KING_INK if piece is Piece.K else INK
+    corners = width >= 56 and (initial or value is not None)
+    size = round(width * (0.56 if corners else 0.64) * SS)
+    draw.text((w / 2, h * (0.5 if corners else 0.57)), glyph, font=font(size), fill=ink, anchor="mm")
+    if corners:
+        small = round(width * 0.2 * SS)
+        by = h * 0.845
+        if initial:
+            draw.text(
+                (w * 0.2 if len(initial) < 2 else w * 0.24, by),
+                initial,
+                font=font(small),
+                fill=INK,
+                anchor="mm",
+            )
+        if value is not None:
+            label = str(value)
+            r = max(small * 0.62, font(small).getlength(label) / 2 + SS * 3)
+            cx = w * 0.77 if len(label) < 3 else w * 0.72
+            draw.ellipse((cx - r, by - r, cx + r, by + r), fill=BADGE)
+            draw.text(
+                (cx, by),
+                label,
+                font=font(round(small * (0.9 if len(label) < 3 else 0.72))),
+                fill=BADGE_INK,
+                anchor="mm",
+            )
+    return _finish(img, width)
+
+
+@lru_cache(maxsize=256)
+def piece_back(width: int, known: Piece | None = None, *, variant: bool = False) -> Image.Image:
+    """A face-down piece. ``known``: the owner's own face-down piece, its kanji in a small disc."""
+    img, draw = _blank(width, BACK, BACK_GRAIN, BACK_EDGE)
+    w, h = width * SS, piece_height(width) * SS
+    cx, cy = w / 2, h * 0.58
+    if known is None:
+        r = w * 0.17
+        draw.ellipse(
+            (cx - r, cy - r, cx + r, cy + r), outline=BACK_EDGE, width=max(SS, round(width * 0.03 * SS))
+        )
+        r2 = r * 0.45
+        draw.ellipse((cx - r2, cy - r2, cx + r2, cy + r2), fill=BACK_EDGE)
+    else:
+        r = w * 0.3
+        draw.ellipse(
+            (cx - r, cy - r, cx + r, cy + r),
+            fill=DISC,
+            outline=BACK_EDGE,
+            width=max(SS, round(width * 0.025 * SS)),
+        )
+        glyph = GYOKU if known is Piece.K and variant else KANJI[known]
+        draw.text(
+            (cx, cy),
+            glyph,
+            font=font(round(r * 1.2)),
+            fill=KING_INK if known is Piece.K else INK,
+            anchor="mm",
+        )
+    return _finish(img, width)
+
+
+@lru_cache(maxsize=64)
+def slot_outline(width: int, colour: RGB, alpha: int = 140) -> Image.Image:
+    """An empty place: the pentagon's outline."""
+    w, h = width * SS, piece_height(width) * SS
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    e = max(2 * SS, round(width * 0.035 * SS))
+    ImageDraw.Draw(img).polygon(_poly(w, h, e), outline=(*colour, alpha), width=e)
+    return _finish(img, width)
+
+
+def glow_margin(width: int) -> int:
+    return max(5, width // 8)
+
+
+@lru_cache(maxsize=64)
+def glow(width: int, colour: RGB) -> Image.Image:
+    """A soft halo with a crisp rim, pasted ``glow_margin(width)`` up and left of a piece."""
+    m = glow_margin(width)
+    w, h = piece_size(width)
+    img = Image.new("RGBA", (w + 2 * m, h + 2 * m), (*colour, 0))
+    ring = max(3, width // 18)
+    big = [(x + m, y + m) for x, y in _poly(w, h, -ring)]
+    ImageDraw.Draw(img).polygon(big, fill=(*colour, 220))
+    img = img.filter(ImageFilter.GaussianBlur(m / 2.2))
+    ImageDraw.Draw(img).polygon(big, fill=(*colour, 255))
+    return img
+
+
+@lru_cache(maxsize=32)
+def shade(width: int, alpha: int = 120) -> Image.Image:
+    w, h = piece_size(width)
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    ImageDraw.Draw(img).polygon(_poly(w, h), fill=(20, 22, 30, alpha))
+    return img
+
+
+def paste_piece(
+    canvas: Image.Image,
+    piece: Piece | None,
+    x: float,
+    y: float,
+    width: int,
+    *,
+    face_up: bool = True,
+    variant: bool = False,
+    initial: str = "",
+    value: int | None = None,
+    halo: RGB | None = None,
+    dim: bool = False,
+) -> None:
+    """Paste a piece: a face, a back (``piece`` None), or an own face-down piece (``face_up`` False)."""
+    x, y = round(x), round(y)
+    if halo is not None:
+        m = glow_margin(width)
+        g = glow(width, halo)
+        canvas.paste(g, (x - m, y - m), g)
+    if piece is None:
+        img = piece_back(width)
+    elif not face_up:
+        img = piece_back(width, piece, variant=variant)
+    else:
+        img = piece_face(piece, width, variant=variant, initial=initial, value=value)
+    canvas.paste(img, (x, y), img)
+    if dim:
+        s = shade(width)
+        canvas.paste(s, (x, y), s)
+
+
+# --- labels and colours shared by every Goita image ------------------------------------------
+
+TEAM_COLOURS: tuple[RGB, ...] = ((96, 178, 240), (240, 118, 88), (120, 204, 120), (200, 156, 240))
+
+
+def t(locale: str, key: str, **params: object) -> str:
+    return L.t(locale, f"render.goita.{key}", **params)
+
+
+def initial(locale: str, piece: Piece) -> str:
+    """The corner letter: the seed's French initial (R T F GO GA C L P) or the engine's letter."""
+    return t(locale, f"initial.{piece.name}")
+
+
+def piece_name(locale: str, piece: Piece) -> str:
+    return t(locale, f"piece.{piece.name}")
+
+
+def values_of(view: object) -> tuple[int, ...]:
+    """Piece values from the view's rules (the seed's 5/4/4/3/3/2/2/1 when it has none)."""
+    rules = getattr(view, "rules", None)
+    values = getattr(rules, "values", None)
+    return tuple(values) if values else SEED_VALUES
+
+
+def team_colour(team: int) -> RGB:
+    return TEAM_COLOURS[team % len(TEAM_COLOURS)]
+
+
+def team_label(locale: str, seats: int, team: int, names: Sequence[str], *, short: bool = False) -> str:
+    """``Team A`` (4 players; with the partners' names unless ``short``) or the seat's name."""
+    if seats != 4:
+        return names[team] if 0 <= team < len(names) else f"#{team + 1}"
+    letter = "AB"[team % 2]
+    if short:
+        return t(locale, "team", team=letter)
+    partners = [names[s] for s in (team, team + 2) if s < len(names)]
+    if len(partners) == 2:
+        return t(locale, "team_names", team=letter, a=partners[0], b=partners[1])
+    return t(locale, "team", team=letter)
