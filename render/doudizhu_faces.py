@@ -1,0 +1,434 @@
+"""French-suited playing cards for Dou Dizhu, drawn by our own code, cached per card and width.
+
+A face is an RGBA image ``width`` × ``round(width * 1.4)`` with rounded corners: a white card,
+the rank index (``3`` … ``10`` ``J`` ``Q`` ``K`` ``A`` ``2``) with its suit pip in the top-left
+corner (readable when cards overlap in a fan) and, upside down, in the bottom-right one; a large
+centre pip, or a framed letter for the court cards. Pips are drawn as shapes, not font glyphs.
+The two jokers differ at a glance: ``JOKER`` written down the corner, a star and ``小王`` in
+black and grey for the black joker, ``大王`` and a gold-rimmed red star for the red joker.
+Returned images are shared by the cache: paste them, never draw on them.
+
+The module also holds the fixed 256-colour palette the Dou Dizhu images are quantised to.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache, lru_cache
+
+from PIL import Image, ImageDraw, ImageFilter
+
+from engine.doudizhu.cards import BLACK_JOKER, CARDS, RED_JOKER, Card
+from render import palette as P
+from render.fonts import font
+
+SUPERSAMPLE = 3
+ASPECT = 1.4
+CARD_WHITE: P.RGB = (252, 252, 248)
+CARD_EDGE: P.RGB = (150, 150, 160)
+SUIT_RED: P.RGB = (208, 30, 42)
+SUIT_BLACK: P.RGB = (22, 22, 28)
+JOKER_GREY: P.RGB = (96, 100, 112)
+BACK_RED: P.RGB = (150, 28, 40)
+LANDLORD: P.RGB = (236, 176, 50)  # gold: the landlord's badge
+PEASANT: P.RGB = (70, 150, 100)  # green: the peasants' badge
+RANK_LABELS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
+
+
+def card_size(width: int) -> tuple[int, int]:
+    return width, round(width * ASPECT)
+
+
+def radius(width: int) -> float:
+    return width * 0.08
+
+
+def suit_colour(card: Card) -> P.RGB:
+    if card >= 52:
+        return SUIT_RED if card == RED_JOKER else SUIT_BLACK
+    return SUIT_RED if card.suit in ("h", "d") else SUIT_BLACK
+
+
+# --- pips ----------------------------------------------------------------------------------
+
+
+def pip(draw: ImageDraw.ImageDraw, suit: str, cx: float, cy: float, size: float, fill: P.RGB) -> None:
+    """A suit symbol ``size`` px tall centred on ``(cx, cy)``: ``s`` ``h`` ``d`` or ``c``."""
+    top, bottom = cy - size / 2, cy + size / 2
+    if suit == "d":
+        hw = size * 0.38
+        draw.polygon([(cx, top), (cx + hw, cy), (cx, bottom), (cx - hw, cy)], fill=fill)
+    elif suit == "h":
+        r = size * 0.25
+        ly = top + r
+        for dx in (-r * 0.92, r * 0.92):
+            draw.ellipse((cx + dx - r, ly - r, cx + dx + r, ly + r), fill=fill)
+        a = math.radians(38)
+        px = r * 0.92 + r * math.cos(a)
+        py = ly + r * math.sin(a)
+        draw.polygon(
+            [
+                (cx - px, py),
+                (cx - r * 0.92 - r, ly),
+                (cx, ly),
+                (cx + r * 0.92 + r, ly),
+                (cx + px, py),
+                (cx, bottom),
+            ],
+            fill=fill,
+        )
+    elif suit == "s":
+        r = size * 0.23
+        body = size * 0.78
+        ly = top + body - r
+        for dx in (-r * 0.92, r * 0.92):
+            draw.ellipse((cx + dx - r, ly - r, cx + dx + r, ly + r), fill=fill)
+        a = math.radians(38)
+        px = r * 0.92 + r * math.cos(a)
+        py = ly - r * math.sin(a)
+        draw.polygon(
+            [
+                (cx - px, py),
+                (cx - r * 0.92 - r, ly),
+                (cx, ly),
+                (cx + r * 0.92 + r, ly),
+                (cx + px, py),
+                (cx, top),
+            ],
+            fill=fill,
+        )
+        draw.polygon([(cx, ly - r * 0.2), (cx + size * 0.2, bottom), (cx - size * 0.2, bottom)], fill=fill)
+    else:  # clubs
+        r = size * 0.21
+        for x, y in ((cx, top + r), (cx - r * 1.12, top + r * 2.55), (cx + r * 1.12, top + r * 2.55)):
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=fill)
+        draw.rectangle((cx - r * 0.6, top + r * 1.4, cx + r * 0.6, top + r * 2.7), fill=fill)
+        draw.polygon([(cx, top + r * 2.0), (cx + size * 0.2, bottom), (cx - size * 0.2, bottom)], fill=fill)
+
+
+def star(
+    draw: ImageDraw.ImageDraw,
+    cx: float,
+    cy: float,
+    r: float,
+    fill: P.RGB,
+    outline: P.RGB | None = None,
+    width: int = 0,
+) -> None:
+    pts = []
+    for i in range(10):
+        a = -math.pi / 2 + i * math.pi / 5
+        rr = r if i % 2 == 0 else r * 0.45
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    draw.polygon(pts, fill=fill, outline=outline, width=width)
+
+
+def crown(draw: ImageDraw.ImageDraw, x: float, cy: float, h: float, fill: P.RGB) -> float:
+    """A small three-pointed crown ``h`` px tall, its left edge at ``x``; returns its width."""
+    w = h * 1.3
+    top, bottom = cy - h / 2, cy + h / 2
+    band = bottom - h * 0.28
+    draw.polygon(
+        [
+            (x, top + h * 0.18),
+            (x + w * 0.28, band - h * 0.22),
+            (x + w / 2, top),
+            (x + w * 0.72, band - h * 0.22),
+            (x + w, top + h * 0.18),
+            (x + w, bottom),
+            (x, bottom),
+        ],
+        fill=fill,
+    )
+    for px in (x, x + w / 2, x + w):
+        d = h * 0.13
+        draw.ellipse(
+            (
+                px - d,
+                top + (h * 0.18 if px != x + w / 2 else 0) - d,
+                px + d,
+                top + (h * 0.18 if px != x + w / 2 else 0) + d,
+            ),
+            fill=fill,
+        )
+    return w
+
+
+# --- faces ---------------------------------------------------------------------------------
+
+
+def _blank(
+    w: int, h: int, ground: P.RGB = CARD_WHITE, edge: P.RGB = CARD_EDGE
+) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    s = SUPERSAMPLE
+    img = Image.new("RGBA", (w * s, h * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle(
+        (0, 0, w * s - 1, h * s - 1),
+        radius(w) * s,
+        fill=ground,
+        outline=edge,
+        width=max(2, round(w * s * 0.012)),
+    )
+    return img, draw
+
+
+def _index(card: Card, w: int) -> Image.Image:
+    """The corner index (rank over pip, or JOKER down the side) on a transparent tile."""
+    s = SUPERSAMPLE
+    colour = suit_colour(card)
+    tall = 0.86 if card >= 52 else 0.66
+    tile = Image.new("RGBA", (round(w * 0.4 * s), round(w * tall * s)), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(tile)
+    cx = tile.width / 2
+    if card >= 52:
+        size = round(w * 0.15 * s)
+        ink = SUIT_BLACK if card == BLACK_JOKER else SUIT_RED
+        for i, ch in enumerate("JOKER"):
+            draw.text(
+                (cx - w * 0.06 * s, size * 0.62 + i * size * 1.02), ch, font=font(size), fill=ink, anchor="mm"
+            )
+        return tile
+    label = RANK_LABELS[card.rank]
+    size = round(w * 0.34 * s)
+    f = font(size)
+    if f.getlength(label) > tile.width * 0.98:  # "10": condense a little
+        size = round(size * tile.width * 0.98 / f.getlength(label))
+        f = font(size)
+    draw.text((cx, w * 0.2 * s), label, font=f, fill=colour, anchor="mm")
+    pip(draw, card.suit or "s", cx, w * 0.52 * s, w * 0.24 * s, colour)
+    return tile
+
+
+@lru_cache(maxsize=1024)
+def card_face(card: Card, width: int) -> Image.Image:
+    """The face of ``card`` at ``width`` px (RGBA, shared: do not draw on it)."""
+    card = CARDS[int(card)]
+    w, h = card_size(width)
+    s = SUPERSAMPLE
+    img, draw = _blank(w, h)
+    colour = suit_colour(card)
+    idx = _index(card, w)
+    m = round(w * 0.02 * s)
+    img.alpha_composite(idx, (m, m))
+    img.alpha_composite(idx.rotate(180), (w * s - idx.width - m, h * s - idx.height - m))
+    cx, cy = w * s / 2, h * s / 2
+    if card >= 52:
+        red = card == RED_JOKER
+        star(
+            draw,
+            cx,
+            cy - h * 0.08 * s,
+            w * 0.27 * s,
+            SUIT_RED if red else JOKER_GREY,
+            outline=P.GOLD if red else SUIT_BLACK,
+            width=max(2, round(w * 0.025 * s)),
+        )
+        draw.text(
+            (cx, cy + h * 0.2 * s),
+            "大王" if red else "小王",
+            font=font(round(w * 0.2 * s)),
+            fill=SUIT_RED if red else SUIT_BLACK,
+            anchor="mm",
+        )
+    elif card.rank in (8, 9, 10):  # J Q K: a framed court panel
+        fx0, fy0, fx1, fy1 = w * 0.33 * s, h * 0.25 * s, w * 0.67 * s, h * 0.75 * s
+        ground = (252, 236, 236) if colour == SUIT_RED else (232, 236, 246)
+        draw.rounded_rectangle(
+            (fx0, fy0, fx1, fy1), w * 0.04 * s, fill=ground, outline=P.GOLD, width=max(2, round(w * 0.03 * s))
+        )
+        draw.text(
+            (cx, cy - h * 0.07 * s),
+            RANK_LABELS[card.rank],
+            font=font(round(w * 0.27 * s)),
+            fill=colour,
+            anchor="mm",
+        )
+        pip(draw, card.suit or "s", cx, cy + h * 0.12 * s, w * 0.14 * s, colour)
+    else:
+        size = w * (0.46 if card.rank == 11 else 0.36) * s
+        pip(draw, card.suit or "s", cx, cy, size, colour)
+    return img.resize((w, h), Image.Resampling.BOX)
+
+
+@cache
+def card_back(width: int) -> Image.Image:
+    """The back: a white rim, a deep red field with a gold lattice and a gold medallion."""
+    w, h = card_size(width)
+    s = SUPERSAMPLE
+    img, draw = _blank(w, h, CARD_WHITE)
+    b = w * 0.07 * s
+    draw.rounded_rectangle((b, b, w * s - b, h * s - b), radius(w) * s * 0.6, fill=BACK_RED)
+    mask = Image.new("L", img.size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle((b, b, w * s - b, h * s - b), radius(w) * s * 0.6, fill=255)
+    lattice = Image.new("RGBA", img.size, (0, 0, 0, 0))
+    ld = ImageDraw.Draw(lattice)
+    step = w * 0.16 * s
+    lw = max(1, round(w * 0.012 * s))
+    k = -h * s
+    while k < w * s + h * s:
+        ld.line((k, 0, k + h * s, h * s), fill=(196, 70, 70), width=lw)
+        ld.line((k + h * s, 0, k, h * s), fill=(196, 70, 70), width=lw)
+        k += step
+    img.paste(lattice, (0, 0), Image.composite(lattice, Image.new("RGBA", img.size, (0, 0, 0, 0)), mask))
+    cx, cy = w * s / 2, h * s / 2
+    r = w * 0.2 * s
+    draw.ellipse(
+        (cx - r, cy - r, cx + r, cy + r), fill=BACK_RED, outline=P.GOLD, width=max(2, round(w * 0.03 * s))
+    )
+    star(draw, cx, cy, r * 0.7, P.GOLD)
+    return img.resize((w, h), Image.Resampling.BOX)
+
+
+@cache
+def glow(width: int, colour: P.RGB) -> Image.Image:
+    """A soft halo to paste :func:`glow_margin` px up and left of a card ``width`` px wide."""
+    w, h = card_size(width)
+    m = glow_margin(width)
+    ring = max(2, width // 24)
+    img = Image.new("RGBA", (w + 2 * m, h + 2 * m), (*colour, 0))
+    draw = ImageDraw.Draw(img)
+    r = radius(w)
+    draw.rounded_rectangle((m - ring, m - ring, m + w + ring, m + h + ring), r + ring, fill=(*colour, 210))
+    img = img.filter(ImageFilter.GaussianBlur(m / 2.2))
+    ImageDraw.Draw(img).rounded_rectangle(
+        (m - ring, m - ring, m + w - 1 + ring, m + h - 1 + ring), r + ring, fill=(*colour, 255)
+    )
+    return img
+
+
+def glow_margin(width: int) -> int:
+    return max(4, width // 9)
+
+
+@cache
+def shade(width: int, alpha: int = 120) -> Image.Image:
+    """A dark translucent card-shaped overlay (the previous trick, shown dimmed)."""
+    w, h = card_size(width)
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    ImageDraw.Draw(img).rounded_rectangle((0, 0, w - 1, h - 1), radius(w), fill=(20, 24, 40, alpha))
+    return img
+
+
+def paste_card(
+    canvas: Image.Image,
+    card: Card | None,
+    x: float,
+    y: float,
+    width: int,
+    *,
+    halo: P.RGB | None = None,
+    dim: bool = False,
+) -> None:
+    """Paste a face (``None``: a back), optionally over a glow or under a shade."""
+    x, y = round(x), round(y)
+    if halo is not None:
+        m = glow_margin(width)
+        g = glow(width, halo)
+        canvas.paste(g, (x - m, y - m), g)
+    img = card_back(width) if card is None else card_face(card, width)
+    canvas.paste(img, (x, y), img)
+    if dim:
+        sh = shade(width)
+        canvas.paste(sh, (x, y), sh)
+
+
+def warm_faces(widths: tuple[int, ...] | set[int]) -> None:
+    for width in widths:
+        for c in CARDS:
+            card_face(c, width)
+        card_back(width)
+
+
+# --- palette -------------------------------------------------------------------------------
+
+FIXED: tuple[P.RGB, ...] = (
+    P.TABLE_BG,
+    P.PANEL,
+    P.PANEL_EDGE,
+    P.TEXT,
+    P.TEXT_DIM,
+    P.ACCENT,
+    P.KOI,
+    P.CHOICE,
+    P.CREAM,
+    P.INK,
+    P.FIELD_BG,
+    P.WHITE,
+    CARD_WHITE,
+    SUIT_RED,
+    SUIT_BLACK,
+    BACK_RED,
+    LANDLORD,
+    PEASANT,
+    JOKER_GREY,
+    P.GOLD,
+)
+_GROUNDS = (P.TABLE_BG, P.PANEL, P.FIELD_BG, P.CREAM, P.ACCENT, P.KOI, LANDLORD, PEASANT, P.PANEL_EDGE, P.INK)
+_INKS = (
+    P.TEXT,
+    P.TEXT_DIM,
+    P.ACCENT,
+    P.CHOICE,
+    P.CREAM,
+    P.INK,
+    P.KOI,
+    P.PANEL_EDGE,
+    P.WHITE,
+    LANDLORD,
+    PEASANT,
+)
+
+
+def _sample() -> Image.Image:
+    cols, cw, ch = 27, 112, 160
+    img = Image.new("RGB", (cols * cw, 7 * ch), P.TABLE_BG)
+    for i, c in enumerate(CARDS):
+        face = card_face(c, 100 if i % 2 else 60)
+        img.paste(face, ((i % cols) * cw, (i // cols) * ch), face)
+    row = 2 * ch
+    for k, (bg, colour) in enumerate(
+        (
+            (P.TABLE_BG, P.ACCENT),
+            (P.FIELD_BG, P.ACCENT),
+            (P.PANEL, P.ACCENT),
+            (P.TABLE_BG, None),
+            (P.PANEL, None),
+            (P.FIELD_BG, None),
+        )
+    ):
+        x = k * 2 * cw
+        ImageDraw.Draw(img).rectangle((x, row, x + 2 * cw, row + ch), fill=bg)
+        if colour is not None:
+            g = glow(72, colour)
+            img.paste(g, (x + 10, row + 10), g)
+            face = card_face(CARDS[k * 9], 72)
+        else:
+            face = card_back(72)
+        img.paste(face, (x + 20, row + 20), face)
+        dim = shade(72)
+        x2 = x + cw
+        face2 = card_face(CARDS[k * 9 + 1], 72)
+        img.paste(face2, (x2, row + 20), face2)
+        img.paste(dim, (x2, row + 20), dim)
+    draw = ImageDraw.Draw(img)
+    y = 3 * ch
+    for i, (ink, ground) in enumerate((a, b) for a in _INKS for b in _GROUNDS):
+        x0, y0 = (i % 64) * 40, y + (i // 64) * 8
+        for st in range(8):
+            t = st / 7
+            colour = tuple(round(g + (f - g) * t) for f, g in zip(ink, ground, strict=True))
+            draw.rectangle((x0 + st * 5, y0, x0 + st * 5 + 4, y0 + 7), fill=colour)
+    return img
+
+
+@cache
+def doudizhu_palette() -> Image.Image:
+    """The Dou Dizhu palette as a 1×1 "P" image, for ``Image.quantize(palette=...)``."""
+    free = 256 - len(FIXED)
+    adaptive = _sample().quantize(free, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    colours = [v for rgb in FIXED for v in rgb] + adaptive.getpalette()[: 3 * free]
+    colours += [0] * (768 - len(colours))
+    out = Image.new("P", (1, 1))
+    out.putpalette(colours)
+    return out
