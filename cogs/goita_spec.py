@@ -69,6 +69,7 @@ class GoitaSpec(MatchSpec):
     match_ended = gt.MatchEnded
     engine = gt.ENGINE
     title_key = "game.goita"
+    one_post_per_turn = True  # a block and its attack (or a face-down piece and its attack) post once
 
     def lobby_teams(self, seat_count: int) -> tuple[str, ...] | None:
         """Partners sit opposite: seats 1 & 3 (team A) against 2 & 4 (team B)."""

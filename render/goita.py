@@ -22,6 +22,7 @@ from render.fonts import font
 from render.goita_memory import render_memory
 from render.goita_pieces import (
     SEED_VALUES,
+    _t,
     glow,
     glow_margin,
     initial,
@@ -31,7 +32,6 @@ from render.goita_pieces import (
     piece_height,
     piece_name,
     slot_outline,
-    t,
     team_colour,
     team_label,
     values_of,
@@ -129,27 +129,27 @@ def _status(view: GoitaView, names: Sequence[str], locale: str) -> str:
     who = _name(names, view.to_act)
     phase = view.phase
     if phase is Phase.OVER or view.to_act is None:
-        return t(locale, "status.over")
+        return _t(locale, "status.over")
     if phase is Phase.ASK:
-        return t(locale, "status.ask", name=who)
+        return _t(locale, "status.ask", name=who)
     if phase is Phase.CONSENT:
-        return t(locale, "status.consent", name=who, asker=_name(names, view.redeal_asker))
+        return _t(locale, "status.consent", name=who, asker=_name(names, view.redeal_asker))
     if phase is Phase.DOWN:
-        return t(locale, "status.down", name=who)
+        return _t(locale, "status.down", name=who)
     if phase is Phase.ATTACK:
-        return t(locale, "status.attack", name=who)
+        return _t(locale, "status.attack", name=who)
     piece = piece_name(locale, view.attack) if view.attack is not None else ""
-    return t(locale, "status.respond", name=who, piece=piece, attacker=_name(names, view.attacker))
+    return _t(locale, "status.respond", name=who, piece=piece, attacker=_name(names, view.attacker))
 
 
 def _header(draw: ImageDraw.ImageDraw, view: GoitaView, names: Sequence[str], locale: str) -> None:
     cy = HEADER_H // 2 + 2
     x = MARGIN + 6
-    x += text(draw, (x, cy), t(locale, "round", round=view.round_no), 32) + 16
-    x += chip(draw, x, cy, t(locale, "target", target=view.rules.target_score), 20, PANEL_EDGE, TEXT) + 8
+    x += text(draw, (x, cy), _t(locale, "round", round=view.round_no), 32) + 16
+    x += chip(draw, x, cy, _t(locale, "target", target=view.rules.target_score), 20, PANEL_EDGE, TEXT) + 8
     if view.set_aside:
         key = "aside" if view.seats == 2 else "removed"
-        chip(draw, x, cy, t(locale, key, count=view.set_aside), 20, PANEL, TEXT_DIM)
+        chip(draw, x, cy, _t(locale, key, count=view.set_aside), 20, PANEL, TEXT_DIM)
     if view.seats != 4:
         return
     right = W - MARGIN
@@ -207,19 +207,20 @@ def _row(
         )
     else:
         x += (
-            chip(draw, x, line2, t(locale, "score", score=view.scores[view.teams[seat]]), 21, colour, INK) + 8
+            chip(draw, x, line2, _t(locale, "score", score=view.scores[view.teams[seat]]), 21, colour, INK)
+            + 8
         )
-    x += chip(draw, x, line2, t(locale, "hand", count=view.hand_counts[seat]), 21, CREAM, INK) + 8
+    x += chip(draw, x, line2, _t(locale, "hand", count=view.hand_counts[seat]), 21, CREAM, INK) + 8
     line3 = y + 106
     x = MARGIN + 22
     if seat == view.leader:
-        x += chip(draw, x, line3, t(locale, "leader"), 18, PANEL_EDGE, TEXT) + 6
+        x += chip(draw, x, line3, _t(locale, "leader"), 18, PANEL_EDGE, TEXT) + 6
     if seat == view.dealer:
-        x += chip(draw, x, line3, t(locale, "dealer"), 18, PANEL_EDGE, TEXT) + 6
+        x += chip(draw, x, line3, _t(locale, "dealer"), 18, PANEL_EDGE, TEXT) + 6
     if seat in _passed(view):
-        x += chip(draw, x, line3, t(locale, "passed"), 18, TEXT_DIM, INK) + 6
+        x += chip(draw, x, line3, _t(locale, "passed"), 18, TEXT_DIM, INK) + 6
     if view.attacker == seat and view.attack is not None:
-        chip(draw, x, line3, t(locale, "attacking"), 18, ACCENT, INK)
+        chip(draw, x, line3, _t(locale, "attacking"), 18, ACCENT, INK)
     # The laid pieces, in pairs.
     values = values_of(view)
     attack_at = _attack_slot(view) if view.attacker == seat else None
@@ -274,7 +275,7 @@ def render_table(view: GoitaView, *, names: tuple[str, ...], locale: str = "en")
                 draw,
                 x,
                 cy,
-                t(
+                _t(
                     locale,
                     "attack_piece",
                     piece=piece_name(locale, view.attack),
@@ -319,13 +320,13 @@ def render_hand(view: GoitaView, *, locale: str = "en") -> bytes:
     height = max(top + ph + 40, top + piece_height(112) + 90 if side_w else 0)
     img = Image.new("RGB", (W, height), TABLE_BG)
     draw = ImageDraw.Draw(img)
-    title = t(locale, "hand.title", count=len(hand))
+    title = _t(locale, "hand.title", count=len(hand))
     text(draw, (MARGIN + 8, 36), title, 32, TEXT)
     blocks = {a.piece for a in view.legal_actions if isinstance(a, Block)}
     if blocks:
-        chip(draw, MARGIN + 8 + text_width(title, 32) + 18, 36, t(locale, "hand.can_block"), 20, CHOICE, INK)
+        chip(draw, MARGIN + 8 + text_width(title, 32) + 18, 36, _t(locale, "hand.can_block"), 20, CHOICE, INK)
     if not hand:
-        text(draw, (MARGIN + 8, top + ph / 2), t(locale, "hand.empty"), 24, TEXT_DIM)
+        text(draw, (MARGIN + 8, top + ph / 2), _t(locale, "hand.empty"), 24, TEXT_DIM)
     for i, (p, gyoku) in enumerate(zip(hand, _hand_variants(hand), strict=True)):
         paste_piece(
             img,
@@ -344,7 +345,7 @@ def render_hand(view: GoitaView, *, locale: str = "en") -> bytes:
         text(
             draw,
             (x0 + side_w / 2, 40),
-            t(locale, "hand.attacked"),
+            _t(locale, "hand.attacked"),
             24,
             ACCENT,
             anchor="mm",
@@ -388,7 +389,7 @@ def warm() -> None:
         glow(width, CHOICE)
     for size in (18, 20, 21, 22, 24, 26, 28, 30, 32, 34):
         font(size)
-    t("en", "round", round=1)
+    _t("en", "round", round=1)
     from render.goita_memory import warm as warm_memory
     from render.goita_sheets import warm as warm_sheets
 

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from engine.goita.memory import MAX_SCORE, VALUES, MemoryView
 from engine.goita.types import Piece
-from render.goita_pieces import glow, initial, paste_piece, piece_face, piece_height, slot_outline, t
+from render.goita_pieces import _t, glow, initial, paste_piece, piece_face, piece_height, slot_outline
 from render.palette import ACCENT, CHOICE, CREAM, INK, PANEL, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
 from render.widgets import chip, panel, text
@@ -60,14 +60,14 @@ def cell_drawings(view: MemoryView) -> tuple[tuple[str, Piece | None], ...]:
 
 def _status(view: MemoryView, names: Sequence[str], locale: str) -> str:
     if view.phase == "over":
-        return t(locale, "memory.over", score=view.score, max=MAX_SCORE)
+        return _t(locale, "memory.over", score=view.score, max=MAX_SCORE)
     who = _name(names, view.to_act) if view.seats > 1 else ""
     if view.phase == "discard":
         key = "memory.discard"
     else:
         key = "memory.flip_second" if view.turned else "memory.flip_first"
-    line = t(locale, key)
-    return t(locale, "memory.named", name=who, action=line) if who else line[:1].upper() + line[1:]
+    line = _t(locale, key)
+    return _t(locale, "memory.named", name=who, action=line) if who else line[:1].upper() + line[1:]
 
 
 def _group_row(
@@ -87,7 +87,7 @@ def _group_row(
     x = MARGIN + 290
     counts = Counter(pieces)
     if not counts:
-        text(draw, (x, y + h / 2), t(locale, empty_key), 22, TEXT_DIM)
+        text(draw, (x, y + h / 2), _t(locale, empty_key), 22, TEXT_DIM)
         return
     for p in sorted(counts):
         paste_piece(img, p, x, y + 12, SMALL_W)
@@ -105,12 +105,12 @@ def render_memory(view: MemoryView, *, names: tuple[str, ...], locale: str = "en
     height = grid_top + grid_h + 24 + 40 + 2 * (small_h + 12) + 10
     img = Image.new("RGB", (W, height), TABLE_BG)
     draw = ImageDraw.Draw(img)
-    text(draw, (MARGIN + 8, 38), t(locale, "memory.title"), 32)
+    text(draw, (MARGIN + 8, 38), _t(locale, "memory.title"), 32)
     chip(
         draw,
         W - MARGIN,
         38,
-        t(locale, "memory.score", score=view.score, max=MAX_SCORE),
+        _t(locale, "memory.score", score=view.score, max=MAX_SCORE),
         26,
         ACCENT,
         INK,
@@ -151,13 +151,13 @@ def render_memory(view: MemoryView, *, names: tuple[str, ...], locale: str = "en
     x += text(draw, (x, y), _status(view, names, locale), 26, TEXT, max_width=700) + 24
     for key, colour in (("memory.guard", CHOICE), ("memory.turned", ACCENT)):
         draw.ellipse((x, y - 9, x + 18, y + 9), fill=colour)
-        x += 26 + text(draw, (x + 26, y), t(locale, key), 20, TEXT_DIM) + 20
+        x += 26 + text(draw, (x + 26, y), _t(locale, key), 20, TEXT_DIM) + 20
     y += 32
     _group_row(
         img,
         draw,
         y,
-        t(locale, "memory.captured", count=len(view.captured)),
+        _t(locale, "memory.captured", count=len(view.captured)),
         view.captured,
         locale,
         "memory.none",
@@ -167,7 +167,7 @@ def render_memory(view: MemoryView, *, names: tuple[str, ...], locale: str = "en
         img,
         draw,
         y,
-        t(locale, "memory.discarded", count=len(view.discard)),
+        _t(locale, "memory.discarded", count=len(view.discard)),
         view.discard,
         locale,
         "memory.none",

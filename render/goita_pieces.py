@@ -246,17 +246,17 @@ def paste_piece(
 TEAM_COLOURS: tuple[RGB, ...] = ((96, 178, 240), (240, 118, 88), (120, 204, 120), (200, 156, 240))
 
 
-def t(locale: str, key: str, **params: object) -> str:
+def _t(locale: str, key: str, **params: object) -> str:
     return L.t(locale, f"render.goita.{key}", **params)
 
 
 def initial(locale: str, piece: Piece) -> str:
     """The corner letter: the seed's French initial (R T F GO GA C L P) or the engine's letter."""
-    return t(locale, f"initial.{piece.name}")
+    return _t(locale, f"initial.{piece.name}")
 
 
 def piece_name(locale: str, piece: Piece) -> str:
-    return t(locale, f"piece.{piece.name}")
+    return _t(locale, f"piece.{piece.name}")
 
 
 def values_of(view: object) -> tuple[int, ...]:
@@ -276,8 +276,8 @@ def team_label(locale: str, seats: int, team: int, names: Sequence[str], *, shor
         return names[team] if 0 <= team < len(names) else f"#{team + 1}"
     letter = "AB"[team % 2]
     if short:
-        return t(locale, "team", team=letter)
+        return _t(locale, "team", team=letter)
     partners = [names[s] for s in (team, team + 2) if s < len(names)]
     if len(partners) == 2:
-        return t(locale, "team_names", team=letter, a=partners[0], b=partners[1])
-    return t(locale, "team", team=letter)
+        return _t(locale, "team_names", team=letter, a=partners[0], b=partners[1])
+    return _t(locale, "team", team=letter)

@@ -12,12 +12,12 @@ from engine.goita.types import Piece, RoundResult
 from render import labels as L
 from render.goita_pieces import (
     SEED_VALUES,
+    _t,
     initial,
     paste_piece,
     piece_face,
     piece_height,
     piece_name,
-    t,
     team_colour,
     team_label,
 )
@@ -92,7 +92,7 @@ def _team_rows(
         text(
             draw,
             (W - MARGIN - 24, cy),
-            t(locale, "sheet.total", total=total),
+            _t(locale, "sheet.total", total=total),
             28,
             ACCENT if win else TEXT,
             anchor="rm",
@@ -114,10 +114,10 @@ def render_round_sheet(
     height = 104 + body_h + 14 + (reveal_h + 14 if reveal_h else 0) + teams_h + 16
     img = Image.new("RGB", (W, height), TABLE_BG)
     draw = ImageDraw.Draw(img)
-    text(draw, (MARGIN + 8, 38), t(locale, "sheet.title", round=result.round_no), 34)
+    text(draw, (MARGIN + 8, 38), _t(locale, "sheet.title", round=result.round_no), 34)
     text(draw, (MARGIN + 8, 80), item_name(locale, f"reason_{result.reason}"), 22, TEXT_DIM, max_width=600)
     got = result.points[result.team] if result.team < len(result.points) else 0
-    banner = t(locale, "sheet.winner", name=team_label(locale, seats, result.team, names), points=got)
+    banner = _t(locale, "sheet.winner", name=team_label(locale, seats, result.team, names), points=got)
     chip(draw, W - MARGIN, 54, banner, 28, team_colour(result.team), INK, align="right", pad=16)
     y = 104
     panel(draw, (MARGIN, y, W - MARGIN, y + body_h), edge=ACCENT)
@@ -134,11 +134,11 @@ def render_round_sheet(
         )
         x += BIG_W + 28
     if result.piece is not None:
-        headline = t(
+        headline = _t(
             locale, "sheet.finished", name=_name(names, result.winner), piece=piece_name(locale, result.piece)
         )
     else:
-        headline = t(locale, "sheet.teyaku", name=_name(names, result.winner))
+        headline = _t(locale, "sheet.teyaku", name=_name(names, result.winner))
     text(draw, (x, y + 36), headline, 28, TEXT, max_width=W - MARGIN - x - 20)
     ly = y + 84
     for label, value in lines:
@@ -146,7 +146,7 @@ def render_round_sheet(
         text(draw, (x + 640, ly), value, 26, ACCENT, anchor="rm")
         ly += 40
     draw.line((x, ly - 14, x + 660, ly - 14), fill=PANEL_EDGE, width=2)
-    text(draw, (x + 8, ly + 12), t(locale, "sheet.points"), 26, TEXT)
+    text(draw, (x + 8, ly + 12), _t(locale, "sheet.points"), 26, TEXT)
     text(draw, (x + 640, ly + 12), str(got), 30, ACCENT, anchor="rm")
     y += body_h + 14
     if result.revealed:
@@ -154,7 +154,7 @@ def render_round_sheet(
         text(
             draw,
             (MARGIN + 24, y + 26),
-            t(locale, "sheet.revealed", name=_name(names, result.winner)),
+            _t(locale, "sheet.revealed", name=_name(names, result.winner)),
             22,
             TEXT,
         )
@@ -199,8 +199,8 @@ def render_match_summary(
     height = 110 + 52 + len(shown) * row_h + (40 if len(history) > len(shown) else 0) + 80 + 20
     img = Image.new("RGB", (W, height), TABLE_BG)
     draw = ImageDraw.Draw(img)
-    text(draw, (MARGIN + 8, 40), t(locale, "summary.title"), 34)
-    text(draw, (MARGIN + 8, 82), t(locale, "summary.rounds", rounds=len(history)), 22, TEXT_DIM)
+    text(draw, (MARGIN + 8, 40), _t(locale, "summary.title"), 34)
+    text(draw, (MARGIN + 8, 82), _t(locale, "summary.rounds", rounds=len(history)), 22, TEXT_DIM)
     win_teams = {w if seats != 4 else w % 2 for w in winners}
     if winners:
         label = ", ".join(team_label(locale, seats, tm, names) for tm in sorted(win_teams))
@@ -208,7 +208,7 @@ def render_match_summary(
             draw,
             W - MARGIN,
             56,
-            t(locale, "summary.winners", names=label),
+            _t(locale, "summary.winners", names=label),
             28,
             ACCENT,
             INK,
@@ -220,8 +220,8 @@ def render_match_summary(
     y = 118
     panel(draw, (MARGIN, y, W - MARGIN, y + 52 + len(shown) * row_h + 8), edge=PANEL_EDGE)
     hy = y + 28
-    text(draw, (MARGIN + 24, hy), t(locale, "summary.round"), 20, TEXT_DIM)
-    text(draw, (MARGIN + 130, hy), t(locale, "summary.finish"), 20, TEXT_DIM)
+    text(draw, (MARGIN + 24, hy), _t(locale, "summary.round"), 20, TEXT_DIM)
+    text(draw, (MARGIN + 130, hy), _t(locale, "summary.finish"), 20, TEXT_DIM)
     for team in range(teams):
         cx = cols_x0 + team * col_w + col_w / 2
         label = team_label(locale, seats, team, names, short=True)
@@ -231,7 +231,7 @@ def render_match_summary(
         text(
             draw,
             (MARGIN + 24, y + 16),
-            t(locale, "summary.earlier", count=len(history) - len(shown)),
+            _t(locale, "summary.earlier", count=len(history) - len(shown)),
             20,
             TEXT_DIM,
         )
@@ -245,7 +245,7 @@ def render_match_summary(
             x += SUMMARY_W + 14
         desc = _name(names, r.winner)
         if any(m.name == "double" for m in r.multipliers):
-            desc += f"  ·  {t(locale, 'summary.double')}"
+            desc += f"  ·  {_t(locale, 'summary.double')}"
         if r.reason != "finish":
             desc += f"  {item_name(locale, f'reason_{r.reason}')}"
         text(draw, (x, cy), desc, 22, TEXT, max_width=cols_x0 - x - 16)
@@ -255,7 +255,7 @@ def render_match_summary(
             text(draw, (cx, cy), _signed(p) if p else "·", 24, ACCENT if p else TEXT_DIM, anchor="mm")
         y += row_h
     y += 22
-    text(draw, (MARGIN + 24, y + 30), t(locale, "summary.totals"), 28, TEXT)
+    text(draw, (MARGIN + 24, y + 30), _t(locale, "summary.totals"), 28, TEXT)
     for team, total in enumerate(scores):
         cx = cols_x0 + team * col_w + col_w / 2
         win = team in win_teams

@@ -16,16 +16,35 @@ from tsuki.settings import Settings
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.errors", "cogs.koikoi", "cogs.roppyakken", "cogs.gostop", "cogs.moves", "cogs.stats")
+EXTENSIONS = (
+    "cogs.errors",
+    "cogs.koikoi",
+    "cogs.roppyakken",
+    "cogs.gostop",
+    "cogs.doudizhu",
+    "cogs.goita",
+    "cogs.moves",
+    "cogs.stats",
+)
 
 
 def game_specs() -> dict[str, object]:
     """Every playable game's adapter, by name."""
+    from cogs.doudizhu_spec import SPEC as DOUDIZHU
+    from cogs.goita_memory_spec import SPEC as GOITA_SOLO
+    from cogs.goita_spec import SPEC as GOITA
     from cogs.gostop_spec import SPEC as GOSTOP
     from cogs.koikoi_spec import SPEC as KOIKOI
     from cogs.roppyakken_spec import SPEC as ROPPYAKKEN
 
-    return {"koikoi": KOIKOI, "roppyakken": ROPPYAKKEN, "gostop": GOSTOP}
+    return {
+        "koikoi": KOIKOI,
+        "roppyakken": ROPPYAKKEN,
+        "gostop": GOSTOP,
+        "doudizhu": DOUDIZHU,
+        "goita": GOITA,
+        "goita_solo": GOITA_SOLO,
+    }
 
 
 class TsukiBot(commands.Bot):

@@ -21,6 +21,8 @@ DEMO_COMMANDS: dict[str, tuple[str, dict[str, Any]]] = {
     "koikoi": ("koikoi start", {"opponent": "watch"}),
     "roppyakken": ("roppyakken start", {"opponent": "watch", "preset": "sanbyakuken"}),
     "gostop": ("gostop start", {"opponent": "watch"}),
+    "doudizhu": ("doudizhu start", {"opponent": "watch", "hands": 2}),
+    "goita": ("goita start", {"opponent": "watch"}),
 }
 TAKES_ROUNDS = {"koikoi", "gostop"}
 

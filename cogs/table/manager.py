@@ -223,17 +223,24 @@ class TableManager:
         if outcome is not None:
             await self.finish(table, outcome)
         images = await asyncio.to_thread(table.spec.event_images, events, public, table.names, table.locale)
+        lines, table.held_lines = [*table.held_lines, *lines], []
+        if outcome is None and not images and table.to_act() is seat and _one_post_per_turn(table.spec):
+            # The same seat goes on (Goita: block, then attack): one post for the whole turn.
+            table.held_lines = lines
+            return
         await self.announce(table, lines, images)
 
     async def finish(self, table: Table, outcome: Outcome, *, forfeit: int | None = None) -> None:
         """Record the results atomically and close the table."""
-        results = table.spec.results(outcome, table.view(None))
-        if forfeit is not None:  # the quitter loses, everyone else wins
+        view = table.view(None)
+        results = table.spec.results(outcome, view)
+        if forfeit is not None:  # the quitter (and their partner, in a team game) loses
+            teams = getattr(view, "teams", None) or range(len(results))
             results = [
                 store.SeatResult(
                     r.seat,
                     r.points,
-                    r.seat != forfeit,
+                    teams[r.seat] != teams[forfeit],
                     r.best_round,
                     {**r.extra, "forfeit": r.seat == forfeit},
                 )
@@ -359,6 +366,10 @@ class TableManager:
         seat.away = seat.timeouts >= 2
         await self.save_meta(table)
         await self._cpu_move(table, seat, seq, 0, "timeout")
+
+
+def _one_post_per_turn(spec: GameSpec) -> bool:
+    return bool(getattr(spec, "one_post_per_turn", False))
 
 
 def _time_left(timeout: float, began: str | None) -> float:

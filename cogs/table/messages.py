@@ -115,8 +115,9 @@ def step_buttons(
 ) -> list[discord.ui.Button[Any]]:
     """Buttons for the next step after ``path`` among the seat's legal actions (or ``among``)."""
     starts, _ = actions_along(table.spec, view, locale, path)
-    if among is not None:
-        starts = [a for a in starts if a in among]
+    if among is not None:  # the spec's short list, in its order (Dou Dizhu: its hint first)
+        order = list(among)
+        starts = sorted((a for a in starts if a in order), key=order.index)
     seen: dict[str, Step] = {}
     for action in starts:
         steps = table.spec.action_steps(action, view, locale)

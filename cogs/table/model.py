@@ -62,6 +62,9 @@ class Table:
     # After a restart: when the turn in progress began (ISO UTC, its last stored move), so the
     # turn timer gives the player only what was left of it. Used once, then cleared.
     turn_began: str | None = None
+    # Narration of moves not posted yet: a seat that acts again at once (Goita's block then
+    # attack) gets one table post for its whole turn.
+    held_lines: list[str] = field(default_factory=list)
 
     @property
     def play_channel_id(self) -> int:

@@ -74,6 +74,8 @@ class GameSpec(Protocol):
     #     are too many to list (default: every legal action).
     # ``lobby_teams(seat_count) -> tuple[str, ...] | None``: a team label per seat; the lobby
     #     then shows the teams and a "Swap partners" button (Goita: seats 1&3 against 2&4).
+    # Optional ``one_post_per_turn = True``: when a seat acts again at once (Goita's block, then
+    #     attack), its moves share one table post instead of one post each.
 
     def cpu_choose(self, view: Any, rng: random.Random) -> Any:
         """The CPU's action, from the seat's view only."""
