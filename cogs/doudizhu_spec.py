@@ -14,12 +14,13 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from cogs.table.match_spec import MatchSpec
-from cogs.table.spec import Image, Picker, PickOption, Step
+from cogs.table.spec import Picker, PickOption, Step, fit_label
 from engine.ai.doudizhu import choose_action
-from engine.core import IllegalAction, Outcome
+from engine.core import GameError, IllegalAction, Outcome
 from engine.doudizhu import (
     ENGINE,
     Bid,
@@ -140,7 +141,10 @@ def picked_ranks(values: Sequence[str], hand: Sequence[Card], locale: str) -> in
                 held.remove(c)
             enc += n * U[rank]
             continue
-        card = Card.parse(value)
+        try:
+            card = Card.parse(value)
+        except GameError:  # not a card at all: a menu from another game or a forged click
+            raise _refusal("not_in_hand", locale, card=value) from None
         if card not in held:
             raise _refusal("not_in_hand", locale, card=card_text(card, locale))
         held.remove(card)
@@ -213,7 +217,7 @@ class DoudizhuSpec(MatchSpec):
             text = f"{action} — {kind_name(action.kind, locale)}: {cards}"
         else:
             text = f"{action} — {self.action_steps(action, view, locale)[0].label}"
-        return text if len(text) <= 100 else text[:99] + "…"
+        return fit_label(text)
 
     def picker(self, view: DoudizhuView, locale: str) -> Picker | None:
         """The hand's cards, by rank, when the seat has a combination to play."""
@@ -299,12 +303,6 @@ class DoudizhuSpec(MatchSpec):
         return out
 
     # --- words --------------------------------------------------------------------------------
-
-    def narrate(self, events: Sequence[Any], names: Sequence[str], locale: str) -> list[str]:
-        lines: list[str] = []
-        for e in events:
-            lines.extend(self._narrate_one(e, names, locale))
-        return lines
 
     def _narrate_one(self, e: Any, names: Sequence[str], loc: str) -> list[str]:
         if isinstance(e, HandStarted):
@@ -432,47 +430,23 @@ class DoudizhuSpec(MatchSpec):
 
     # --- images and results -------------------------------------------------------------------
 
-    def event_images(
-        self, events: Sequence[Any], view: DoudizhuView, names: Sequence[str], locale: str
-    ) -> list[Image]:
-        """A score sheet per finished hand (``hand-<n>.png``) and, at the end, the match summary."""
-        images: list[Image] = []
-        for e in events:
-            if isinstance(e, HandEnded):
-                png = self.draw.render_round_sheet(
-                    e.result, names=tuple(names), scores=e.scores, locale=locale
-                )
-                images.append(Image(f"hand-{e.result.hand_no}.png", png))
-            elif isinstance(e, MatchEnded):
-                png = self.draw.render_match_summary(
-                    view.history, names=tuple(names), scores=e.scores, locale=locale, winners=e.winners
-                )
-                images.append(Image("match.png", png))
-        return images
+    def sheet_filename(self, result: Any) -> str:
+        return f"hand-{result.hand_no}.png"
 
     def results(self, outcome: Outcome, view: DoudizhuView) -> list[SeatResult]:
-        """Points = match total; a win for a sole winner; the best hand; hands per role."""
-        sole_winner = outcome.winners[0] if len(outcome.winners) == 1 else None
+        """MatchSpec's rows (total, sole winner, best hand) with the hands played per role."""
         played = [r for r in view.history if r.reason == "played" and r.landlord is not None]
         out = []
-        for i in range(len(outcome.scores)):
-            lord = [r for r in played if r.landlord == i]
-            peasant = [r for r in played if r.landlord != i]
+        for row in super().results(outcome, view):
+            lord = [r for r in played if r.landlord == row.seat]
+            peasant = [r for r in played if r.landlord != row.seat]
             extra = {
                 "landlord_hands": len(lord),
                 "landlord_wins": sum(r.landlord_won for r in lord),
                 "peasant_hands": len(peasant),
                 "peasant_wins": sum(not r.landlord_won for r in peasant),
             }
-            out.append(
-                SeatResult(
-                    seat=i,
-                    points=outcome.scores[i],
-                    won=i == sole_winner,
-                    best_round=max((r.points[i] for r in view.history), default=0),
-                    extra=extra,
-                )
-            )
+            out.append(replace(row, extra=extra))
         return out
 
 

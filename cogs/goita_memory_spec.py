@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cogs.goita_spec import piece_text
-from cogs.table.spec import Image, Step
+from cogs.table.spec import Image, Step, fit_label
 from engine.ai.goita_memory import choose_action
 from engine.core import Outcome
 from engine.goita import memory as gm
@@ -51,13 +51,14 @@ class GoitaMemorySpec:
         return t(locale, "goita_solo.button.visible", place=place(pos), piece=piece_text(piece, locale))
 
     def action_steps(self, action: gm.MemoryAction, view: gm.MemoryView, locale: str) -> tuple[Step, ...]:
+        """Row, then column. A turn's flips and its discard never share a phase, so the same
+        two steps serve both (the discard's in red, naming the piece when it is visible)."""
         row, col = divmod(action.pos, 8)
-        row_step = Step(f"r{row}", t(locale, "goita_solo.button.row", row=ROWS[row]), "secondary")
+        row_label = t(locale, "goita_solo.button.row", row=ROWS[row])
         if isinstance(action, gm.Flip):
-            return (row_step, Step(f"c{col}", place(action.pos), "primary"))
+            return (Step(f"r{row}", row_label, "secondary"), Step(f"c{col}", place(action.pos), "primary"))
         return (
-            Step("x", t(locale, "goita_solo.button.discard"), "danger"),
-            row_step,
+            Step(f"r{row}", row_label, "danger"),
             Step(f"c{col}", self._cell(view, action.pos, locale), "danger"),
         )
 
@@ -69,7 +70,7 @@ class GoitaMemorySpec:
             text = f"{action} — " + t(
                 locale, "goita_solo.move.discard", cell=self._cell(view, action.pos, locale)
             )
-        return text if len(text) <= 100 else text[:99] + "…"
+        return fit_label(text)
 
     # --- words ------------------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cogs.table.match_spec import MatchSpec
-from cogs.table.spec import Step
+from cogs.table.spec import Step, fit_label
 from engine import goita as gt
 from engine.ai.goita import choose_action
 from engine.core import Outcome
@@ -107,15 +107,9 @@ class GoitaSpec(MatchSpec):
     def action_label(self, action: gt.Action, view: gt.GoitaView, locale: str) -> str:
         """``block:G — Block: Gold 金 (3)``: the notation first, then the button's words."""
         text = f"{action} — {self.action_steps(action, view, locale)[0].label}"
-        return text if len(text) <= 100 else text[:99] + "…"
+        return fit_label(text)
 
     # --- words ------------------------------------------------------------------------------
-
-    def narrate(self, events: Sequence[Any], names: Sequence[str], locale: str) -> list[str]:
-        lines: list[str] = []
-        for e in events:
-            lines.extend(self._narrate_one(e, names, locale))
-        return lines
 
     def _narrate_one(self, e: Any, names: Sequence[str], loc: str) -> list[str]:
         if isinstance(e, gt.RoundStarted):

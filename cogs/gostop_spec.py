@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cogs.table.match_spec import MatchSpec
-from cogs.table.spec import Step
+from cogs.table.spec import Step, fit_label
 from engine.ai.gostop import choose_action
 from engine.hanafuda import gostop as gs
 from engine.hanafuda.cards import CARDS, Card
@@ -168,15 +168,9 @@ class GoStopSpec(MatchSpec):
             text = f"{action} " + t(loc, "gostop.move.take", card=flipped, target=target)
         else:
             text = f"{action} — {self.action_steps(action, view, loc)[0].label}"
-        return text if len(text) <= 100 else text[:99] + "…"
+        return fit_label(text)
 
     # --- words ------------------------------------------------------------------------------
-
-    def narrate(self, events: Sequence[Any], names: Sequence[str], locale: str) -> list[str]:
-        lines: list[str] = []
-        for e in events:
-            lines.extend(self._narrate_one(e, names, locale))
-        return lines
 
     def _narrate_one(self, e: Any, names: Sequence[str], loc: str) -> list[str]:
         if isinstance(e, gs.RoundStarted):

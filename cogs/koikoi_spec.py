@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cogs.table.match_spec import MatchSpec
-from cogs.table.spec import Step
+from cogs.table.spec import Step, fit_label
 from engine.ai.koikoi import choose_action
 from engine.hanafuda import koikoi as kk
 from engine.hanafuda.cards import Card
@@ -96,7 +96,7 @@ class KoiKoiSpec(MatchSpec):
         else:
             points = view.stop_score.points[view.seat] if view.stop_score and view.seat is not None else 0
             text = tn(locale, "moves.koikoi.shobu", points)
-        return text if len(text) <= 100 else text[:99] + "…"
+        return fit_label(text)
 
     # --- words ------------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cogs.table.match_spec import MatchSpec
-from cogs.table.spec import Step
+from cogs.table.spec import Step, fit_label
 from engine.ai.roppyakken import choose_action
 from engine.hanafuda import roppyakken as rk
 from engine.hanafuda.cards import Card, from_mask, mask
@@ -101,15 +101,9 @@ class RoppyakkenSpec(MatchSpec):
                 card=drawn,
                 target=card_label(action.target, locale),
             )
-        return text if len(text) <= 100 else text[:99] + "…"
+        return fit_label(text)
 
     # --- words ------------------------------------------------------------------------------
-
-    def narrate(self, events: Sequence[Any], names: Sequence[str], locale: str) -> list[str]:
-        lines: list[str] = []
-        for e in events:
-            lines.extend(self._narrate_one(e, names, locale))
-        return lines
 
     def _narrate_one(self, e: Any, names: Sequence[str], loc: str) -> list[str]:
         if isinstance(e, rk.RoundStarted):

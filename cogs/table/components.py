@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.table.spec import fit_label
+
 if TYPE_CHECKING:
     from cogs.table.manager import TableManager
 
@@ -41,7 +43,7 @@ def button(
     if len(custom_id) > 100:
         raise ValueError(f"custom_id too long ({len(custom_id)}): {custom_id}")
     return discord.ui.Button(
-        custom_id=custom_id, label=label[:80], style=STYLES[style], emoji=emoji, disabled=disabled
+        custom_id=custom_id, label=fit_label(label, 80), style=STYLES[style], emoji=emoji, disabled=disabled
     )
 
 

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+RESUME_GRACE = 60.0  # seconds a player always has after a restart to finish a turn begun before it
 LOBBY_TIMEOUT = 30 * 60.0  # seconds an unstarted lobby keeps its channel before it closes itself
 
 
@@ -373,14 +374,18 @@ def _one_post_per_turn(spec: GameSpec) -> bool:
 
 
 def _time_left(timeout: float, began: str | None) -> float:
-    """Seconds left of a turn that began at ``began`` (ISO UTC; ``None``: it begins now)."""
+    """Seconds left of a turn that began at ``began`` (ISO UTC; ``None``: it begins now).
+
+    At least :data:`RESUME_GRACE` (or the whole timeout, if shorter): a player cannot act while
+    the bot is down, so a restart never makes their turn run out the moment it is back.
+    """
     if began is None:
         return timeout
     try:
         elapsed = (datetime.now(UTC) - datetime.fromisoformat(began)).total_seconds()
     except ValueError:
         return timeout
-    return min(timeout, max(0.0, timeout - elapsed))
+    return min(timeout, max(min(RESUME_GRACE, timeout), timeout - elapsed))
 
 
 def _log_task_failure(task: asyncio.Task[None]) -> None:

@@ -24,6 +24,13 @@ class MatchSpec:
     round_ended: ClassVar[type]  # the engine's RoundEnded event (.result, .scores)
     match_ended: ClassVar[type]  # the engine's MatchEnded event (.scores, .winners)
 
+    def narrate(self, events: Sequence[Any], names: Sequence[str], locale: str) -> list[str]:
+        """The lines of each event, from the game's ``_narrate_one(event, names, locale)``."""
+        return [line for e in events for line in self._narrate_one(e, names, locale)]
+
+    def _narrate_one(self, e: Any, names: Sequence[str], loc: str) -> list[str]:
+        raise NotImplementedError
+
     def render_table(self, view: Any, names: Sequence[str], locale: str) -> bytes:
         return self.draw.render_table(view, names=tuple(names), locale=locale)
 
@@ -43,13 +50,16 @@ class MatchSpec:
                 png = self.draw.render_round_sheet(
                     e.result, names=tuple(names), scores=e.scores, locale=locale
                 )
-                images.append(Image(f"round-{e.result.round_no}.png", png))
+                images.append(Image(self.sheet_filename(e.result), png))
             elif isinstance(e, self.match_ended):
                 png = self.draw.render_match_summary(
                     view.history, names=tuple(names), scores=e.scores, locale=locale, winners=e.winners
                 )
                 images.append(Image("match.png", png))
         return images
+
+    def sheet_filename(self, result: Any) -> str:
+        return f"round-{result.round_no}.png"
 
     def results(self, outcome: Outcome, view: Any) -> list[SeatResult]:
         """Points = final total; a win only for a sole winner; the best single round."""
@@ -61,7 +71,7 @@ class MatchSpec:
                 won=i == sole_winner,
                 best_round=max((r.points[i] for r in view.history), default=0),
             )
-            for i in range(view.seats)
+            for i in range(len(outcome.scores))
         ]
 
     def rules_text(self, rules: Any, locale: str) -> str:

@@ -9,7 +9,7 @@ from cogs.table.manager import StaleClick, TableManager
 from cogs.table.model import Seat, Table
 from cogs.table.replies import ephemeral, refuse, report_error, user_locale
 from cogs.table.spec import actions_along
-from engine.core import GameOver, IllegalAction, NotYourTurn, Outcome
+from engine.core import GameError, GameOver, IllegalAction, NotYourTurn, Outcome
 from i18n import t
 
 
@@ -55,20 +55,28 @@ async def send_hand(interaction: discord.Interaction, table: Table, seat: Seat) 
     return None
 
 
+def _seat_to_act(
+    tables: TableManager, interaction: discord.Interaction, game_id: int, seq: int
+) -> tuple[Table, Seat]:
+    """The table and the clicker's seat, if that seat is to act on the turn ``seq`` was drawn for."""
+    table = tables.get(game_id)
+    seat = table.seat_of(interaction.user.id)
+    if seat is None:
+        raise GameError("You are not seated at this table.", key="not_seated")
+    if seq != table.seq:
+        raise StaleClick("That button is from an earlier turn.")
+    current = table.to_act()
+    if current is None or current.index != seat.index:
+        raise NotYourTurn("It is not your turn.")
+    return table, seat
+
+
 async def on_step(
     tables: TableManager, interaction: discord.Interaction, game_id: int, seq: int, path: tuple[str, ...]
 ) -> None:
     """A click in the private hand: show the next choices, or play the action it completes."""
     try:
-        table = tables.get(game_id)
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            return await refuse(interaction, "error.not_seated")
-        if seq != table.seq:
-            raise StaleClick("That button is from an earlier turn.")
-        current = table.to_act()
-        if current is None or current.index != seat.index:
-            raise NotYourTurn("It is not your turn.")
+        table, seat = _seat_to_act(tables, interaction, game_id, seq)
         locale = user_locale(interaction)
         view = table.view(seat.index)
         starts, complete = actions_along(table.spec, view, locale, path)
@@ -94,15 +102,7 @@ async def on_pick(
     """Items picked in the hand's select menu: if they make a legal move, ask to confirm it;
     otherwise say why not. Nothing is played until the confirm button (a step) is clicked."""
     try:
-        table = tables.get(game_id)
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            return await refuse(interaction, "error.not_seated")
-        if seq != table.seq:
-            raise StaleClick("That menu is from an earlier turn.")
-        current = table.to_act()
-        if current is None or current.index != seat.index:
-            raise NotYourTurn("It is not your turn.")
+        table, seat = _seat_to_act(tables, interaction, game_id, seq)
         pick = getattr(table.spec, "pick", None)
         if pick is None:
             return await refuse(interaction, "error.unknown_button")

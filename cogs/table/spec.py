@@ -119,6 +119,11 @@ class GameSpec(Protocol):
         """Pre-draw image caches (run once in a thread at start-up) so first moves answer fast."""
 
 
+def fit_label(text: str, limit: int = 100) -> str:
+    """``text`` cut to Discord's ``limit`` (100 for choices and options, 80 for buttons) with "…"."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def actions_along(
     spec: GameSpec, view: Any, locale: str, path: tuple[str, ...]
 ) -> tuple[list[Any], list[Any]]:

@@ -137,6 +137,11 @@ class MemoryView:
     score: int
     legal_actions: tuple[MemoryAction, ...]
 
+    @property
+    def teams(self) -> tuple[int, ...]:
+        """Co-operative: every seat plays for the one team (a player quitting loses it for all)."""
+        return (0,) * self.seats
+
 
 def _shuffled(seed: int, attempt: int) -> list[int]:
     key = derive_seed(seed, "memory", attempt)

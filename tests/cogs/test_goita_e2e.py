@@ -481,3 +481,16 @@ async def test_quitting_a_team_match_loses_it_for_both_partners(simcord_env, sim
     rows = {r.seat: r for r in await store.results_for(simcord_bot.db, table.id)}
     assert [rows[s].won for s in range(4)] == [False, True, False, True]
     assert rows[0].extra["forfeit"] and not rows[2].extra["forfeit"]
+
+
+async def test_quitting_a_co_op_memory_game_loses_it_for_everyone(simcord_env, simcord_bot):
+    """The memory mode is co-operative (« plusieurs joueurs … coopératif »): the players share one
+    score, so when one quits nobody is credited with a win."""
+    env = simcord_env
+    _, channel, (alice, bob) = setup_guild(env, "alice", "bob")
+    place = await two_player_table(env, channel, alice, bob, command="goita solo", players=2)
+    table = the_table(simcord_bot)
+    result = await bob.slash(place.thread, "goita quit")
+    assert result.ephemeral
+    rows = await store.results_for(simcord_bot.db, table.id)
+    assert [r.won for r in rows] == [False, False]

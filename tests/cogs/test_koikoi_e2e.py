@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 import store
+from cogs.table.manager import RESUME_GRACE
 from tests.cogs.harness import (
     TEST_CPU_DELAY,
     Place,
@@ -254,7 +255,7 @@ async def test_leaving_a_lobby_by_command_updates_the_lobby_message(simcord_env,
 
 async def test_a_restart_keeps_what_was_left_of_the_turn(simcord_env, simcord_bot, settings, make_bot):
     """A restart does not hand a slow player a fresh turn timer: the turn began with the last
-    stored move, so a turn already past its time runs out as soon as the bot is back."""
+    stored move, so a turn already past its time runs out after the short grace a restart gives."""
     env = simcord_env
     _, channel, (alice,) = setup_guild(env, "alice")
     place = await start_vs_cpu(env, channel, alice, rounds=3)
@@ -269,9 +270,10 @@ async def test_a_restart_keeps_what_was_left_of_the_turn(simcord_env, simcord_bo
     seq = table.seq
     new_bot = make_bot(settings)
     await env.restart_bot(new_bot)
-    await env.advance_time(1)
     resumed = the_table(new_bot)
-    assert resumed.seq > seq, "the overdue turn was played for the player at once"
+    assert resumed.seq == seq, "the player gets a moment after the restart"
+    await env.advance_time(RESUME_GRACE + 1)
+    assert resumed.seq > seq, "the overdue turn was played for the player after the grace"
     assert resumed.seat_of(alice.id).timeouts == 1
 
 
