@@ -1,0 +1,76 @@
+"""Render speed and PNG size of the Dou Dizhu and Goita tables and hands, from real positions.
+
+Run: ``python bench/render_games.py [count]`` (default 200). Positions come from random playouts
+of the engines (every few moves a spectator's table and the acting seat's hand are kept), so the
+pictures hold what a match really shows: tricks, kitties, face-down pieces, attacks.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import engine.goita as gt
+from engine.core import GameEngine
+from engine.doudizhu import ENGINE as DOUDIZHU
+from render import doudizhu, goita
+
+NAMES = ("Aki", "Benoît", "Chiyo", "Daichi")
+
+
+def positions(engine: GameEngine[Any, Any, Any, Any], seats: int, count: int) -> list[tuple[Any, Any]]:
+    """``count`` (spectator view, acting seat's view) pairs from random playouts."""
+    rng, out = random.Random(1), []
+    rules = engine.rules_from(None, None)
+    while len(out) < count:
+        state = engine.new_game(seats, rules, rng.getrandbits(32))
+        for step in range(400):
+            seat = engine.to_act(state)
+            if seat is None or len(out) >= count:
+                break
+            if step % 7 == 3:
+                out.append((engine.view(state, None), engine.view(state, seat)))
+            state, _ = engine.apply(state, rng.choice(engine.legal_actions(state)))
+    return out
+
+
+def measure(label: str, jobs: list[Callable[[], bytes]]) -> None:
+    times, sizes = [], []
+    for job in jobs:
+        start = time.perf_counter()
+        png = job()
+        times.append((time.perf_counter() - start) * 1000)
+        sizes.append(len(png) / 1024)
+    p95 = statistics.quantiles(times, n=20)[-1]
+    print(
+        f"{label:<22} median {statistics.median(times):6.1f} ms   p95 {p95:6.1f} ms   "
+        f"size median {statistics.median(sizes):5.1f} KiB   max {max(sizes):5.1f} KiB"
+    )
+
+
+def main(count: int = 200) -> None:
+    for name, module, engine, seats in (
+        ("Dou Dizhu", doudizhu, DOUDIZHU, 3),
+        ("Goita (4 players)", goita, gt.ENGINE, 4),
+        ("Goita (2 players)", goita, gt.ENGINE, 2),
+    ):
+        start = time.perf_counter()
+        module.warm()
+        print(f"{name}: warm-up {(time.perf_counter() - start):.2f} s")
+        pairs = positions(engine, seats, count)
+        names = NAMES[:seats]
+        table, hand = module.render_table, module.render_hand
+        measure(f"{name} table", [partial(table, v, names=names) for v, _ in pairs])
+        measure(f"{name} hand", [partial(hand, v) for _, v in pairs])
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)
