@@ -21,11 +21,11 @@ from engine.goita.types import Block, GoitaView, Phase, Piece
 from render.fonts import font
 from render.goita_memory import render_memory
 from render.goita_pieces import (
+    SEED_INITIALS,
     SEED_VALUES,
     _t,
     glow,
     glow_margin,
-    initial,
     paste_piece,
     piece_back,
     piece_face,
@@ -246,7 +246,7 @@ def _row(
                 pw,
                 face_up=kind == "face",
                 variant=gyoku,
-                initial=initial(locale, piece),
+                initial=SEED_INITIALS[piece],
                 value=values[piece],
                 halo=ACCENT if i == attack_at else None,
             )
@@ -335,7 +335,7 @@ def render_hand(view: GoitaView, *, locale: str = "en") -> bytes:
             top,
             pw,
             variant=gyoku,
-            initial=initial(locale, p),
+            initial=SEED_INITIALS[p],
             value=values[p],
             halo=CHOICE if p in blocks else None,
         )
@@ -358,7 +358,7 @@ def render_hand(view: GoitaView, *, locale: str = "en") -> bytes:
             x0 + (side_w - apw) / 2,
             66,
             apw,
-            initial=initial(locale, view.attack),
+            initial=SEED_INITIALS[view.attack],
             value=values[view.attack],
         )
         text(
@@ -380,9 +380,8 @@ def warm() -> None:
         for p in Piece:
             piece_back(width, p)
             piece_back(width, p, variant=True)
-            for ini in {initial("en", p), initial("fr", p)}:
-                piece_face(p, width, initial=ini, value=SEED_VALUES[p])
-                piece_face(p, width, initial=ini, value=SEED_VALUES[p], variant=True)
+            piece_face(p, width, initial=SEED_INITIALS[p], value=SEED_VALUES[p])
+            piece_face(p, width, initial=SEED_INITIALS[p], value=SEED_VALUES[p], variant=True)
         piece_back(width)
         slot_outline(width, PANEL_EDGE)
         glow(width, ACCENT)

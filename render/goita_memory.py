@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from engine.goita.memory import MAX_SCORE, VALUES, MemoryView
 from engine.goita.types import Piece
-from render.goita_pieces import _t, glow, initial, paste_piece, piece_face, piece_height, slot_outline
+from render.goita_pieces import SEED_INITIALS, _t, glow, paste_piece, piece_face, piece_height, slot_outline
 from render.palette import ACCENT, CHOICE, CREAM, INK, PANEL, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
 from render.widgets import chip, panel, text
@@ -142,7 +142,7 @@ def render_memory(view: MemoryView, *, names: tuple[str, ...], locale: str = "en
                     x,
                     top,
                     CELL_W,
-                    initial=initial(locale, piece),
+                    initial=SEED_INITIALS[piece],
                     value=values[piece],
                     halo=CHOICE if kind == "guard" else ACCENT,
                 )
@@ -177,8 +177,7 @@ def render_memory(view: MemoryView, *, names: tuple[str, ...], locale: str = "en
 
 def warm() -> None:
     for p in Piece:
-        for locale in ("en", "fr"):
-            piece_face(p, CELL_W, initial=initial(locale, p), value=VALUES[p])
+        piece_face(p, CELL_W, initial=SEED_INITIALS[p], value=VALUES[p])
         piece_face(p, SMALL_W)
     for colour in (CHOICE, ACCENT):
         glow(CELL_W, colour)

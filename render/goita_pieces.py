@@ -250,9 +250,19 @@ def _t(locale: str, key: str, **params: object) -> str:
     return L.t(locale, f"render.goita.{key}", **params)
 
 
-def initial(locale: str, piece: Piece) -> str:
-    """The corner letter: the seed's French initial (R T F GO GA C L P) or the engine's letter."""
-    return _t(locale, f"initial.{piece.name}")
+# The seed's cards carry the initial of the French name in a corner (« Initiale du nom de la
+# carte »): Roi, Tour, Fou, Général d'Or, Général d'Argent, Cavalier, Lancier, Pion. They are part
+# of the piece's face, so they are the same in every language (buttons name the pieces in words).
+SEED_INITIALS: dict[Piece, str] = {
+    Piece.K: "R",
+    Piece.R: "T",
+    Piece.B: "F",
+    Piece.G: "GO",
+    Piece.S: "GA",
+    Piece.N: "C",
+    Piece.L: "L",
+    Piece.P: "P",
+}
 
 
 def piece_name(locale: str, piece: Piece) -> str:

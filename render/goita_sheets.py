@@ -11,9 +11,9 @@ from PIL import Image, ImageDraw
 from engine.goita.types import Piece, RoundResult
 from render import labels as L
 from render.goita_pieces import (
+    SEED_INITIALS,
     SEED_VALUES,
     _t,
-    initial,
     paste_piece,
     piece_face,
     piece_height,
@@ -129,7 +129,7 @@ def render_round_sheet(
             x,
             y + (body_h - bh) / 2,
             BIG_W,
-            initial=initial(locale, result.piece),
+            initial=SEED_INITIALS[result.piece],
             value=_value(result, result.piece),
         )
         x += BIG_W + 28
@@ -165,7 +165,7 @@ def render_round_sheet(
                 MARGIN + 24 + i * (REVEAL_W + 8),
                 y + 50,
                 REVEAL_W,
-                initial=initial(locale, p),
+                initial=SEED_INITIALS[p],
                 value=_value(result, p),
             )
         y += reveal_h + 14
@@ -276,6 +276,5 @@ def render_match_summary(
 def warm() -> None:
     for p in Piece:
         piece_face(p, SUMMARY_W)
-        for locale in ("en", "fr"):
-            for width in (BIG_W, REVEAL_W):
-                piece_face(p, width, initial=initial(locale, p), value=SEED_VALUES[p])
+        for width in (BIG_W, REVEAL_W):
+            piece_face(p, width, initial=SEED_INITIALS[p], value=SEED_VALUES[p])

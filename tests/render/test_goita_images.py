@@ -197,3 +197,22 @@ def test_second_king_is_gyoku() -> None:
     v2 = dataclasses.replace(v, tables=((k, k), *v.tables[1:]))
     kinds = slot_drawings(v2)[0]
     assert [g for _, _, g in kinds] == [False, True]
+
+
+def test_pieces_carry_the_seeds_french_initials_in_every_language() -> None:
+    """Seed 002: « Initiale du nom de la carte » — 2 **R**ois, 2 **F**ous, 2 **T**ours, 4 **G**énéraux
+    d'**O**r, 4 **G**énéraux d'**A**rgent, 4 **C**avaliers, 4 **L**anciers, 10 **P**ions."""
+    from engine.goita import Piece
+    from render.goita_pieces import SEED_INITIALS
+
+    assert SEED_INITIALS == {
+        Piece.K: "R",
+        Piece.B: "F",
+        Piece.R: "T",
+        Piece.G: "GO",
+        Piece.S: "GA",
+        Piece.N: "C",
+        Piece.L: "L",
+        Piece.P: "P",
+    }
+    assert piece_face(Piece.G, 100, initial="GO", value=3).tobytes() != piece_face(Piece.G, 100).tobytes()
