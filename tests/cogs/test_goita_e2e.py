@@ -494,3 +494,19 @@ async def test_quitting_a_co_op_memory_game_loses_it_for_everyone(simcord_env, s
     assert result.ephemeral
     rows = await store.results_for(simcord_bot.db, table.id)
     assert [r.won for r in rows] == [False, False]
+
+
+async def test_a_block_and_its_attack_are_posted_together(simcord_env, simcord_bot):
+    """« bloquer … puis poser en dessous une nouvelle carte attaquante »: blocking and attacking are
+    one turn, so the table is posted once for both (likewise a face-down piece and its attack)."""
+    env = simcord_env
+    _, channel, (host,) = setup_guild(env, "host")
+    await host.slash(channel, START, opponent="watch")
+    place = Place(channel, env)
+    for _ in range(40):
+        await env.advance_time(TEST_CPU_DELAY)
+    posts = [m.content for m in place.table_messages()]
+    blocks = [p for p in posts if " blocks with " in p]
+    assert blocks, "some pieces were blocked"
+    assert all(" attacks with " in p for p in blocks)
+    assert not any(" lays a piece face down." in p and " attacks with " not in p for p in posts)
