@@ -21,6 +21,7 @@ from PIL import Image, ImageDraw, ImageFilter
 from engine.doudizhu.cards import BLACK_JOKER, CARDS, RED_JOKER, Card
 from render import palette as P
 from render.fonts import font
+from render.png import fixed_palette, paint_ink_ramps
 
 SUPERSAMPLE = 3
 ASPECT = 1.4
@@ -411,24 +412,11 @@ def _sample() -> Image.Image:
         face2 = card_face(CARDS[k * 9 + 1], 72)
         img.paste(face2, (x2, row + 20), face2)
         img.paste(dim, (x2, row + 20), dim)
-    draw = ImageDraw.Draw(img)
-    y = 3 * ch
-    for i, (ink, ground) in enumerate((a, b) for a in _INKS for b in _GROUNDS):
-        x0, y0 = (i % 64) * 40, y + (i // 64) * 8
-        for st in range(8):
-            t = st / 7
-            colour = tuple(round(g + (f - g) * t) for f, g in zip(ink, ground, strict=True))
-            draw.rectangle((x0 + st * 5, y0, x0 + st * 5 + 4, y0 + 7), fill=colour)
+    paint_ink_ramps(img, 3 * ch, _INKS, _GROUNDS)
     return img
 
 
 @cache
 def doudizhu_palette() -> Image.Image:
     """The Dou Dizhu palette as a 1×1 "P" image, for ``Image.quantize(palette=...)``."""
-    free = 256 - len(FIXED)
-    adaptive = _sample().quantize(free, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    colours = [v for rgb in FIXED for v in rgb] + adaptive.getpalette()[: 3 * free]
-    colours += [0] * (768 - len(colours))
-    out = Image.new("P", (1, 1))
-    out.putpalette(colours)
-    return out
+    return fixed_palette(FIXED, _sample())

@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw
 from engine.goita.types import Block, GoitaView, Phase, Piece
 from render.fonts import font
 from render.goita_memory import render_memory
+from render.goita_palette import goita_palette
 from render.goita_pieces import (
     SEED_INITIALS,
     SEED_VALUES,
@@ -288,7 +289,7 @@ def render_table(view: GoitaView, *, names: tuple[str, ...], locale: str = "en")
             + 14
         )
     text(draw, (x, cy), status, 26, TEXT, max_width=W - MARGIN - x)
-    return to_png(img)
+    return to_png(img, goita_palette())
 
 
 # --- hand ----------------------------------------------------------------------------------
@@ -370,11 +371,12 @@ def render_hand(view: GoitaView, *, locale: str = "en") -> bytes:
             anchor="mm",
             max_width=side_w - 20,
         )
-    return to_png(img)
+    return to_png(img, goita_palette())
 
 
 def warm() -> None:
-    """Draw and cache every piece at the sizes the images use."""
+    """Draw and cache every piece at the sizes the images use, and the palette."""
+    goita_palette()
     table_widths = tuple(piece_width(n) for n in TABLE_SLOTS)
     for width in (*table_widths, HAND_MAX_W, 112):
         for p in Piece:

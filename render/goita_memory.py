@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 from engine.goita.memory import MAX_SCORE, VALUES, MemoryView
 from engine.goita.types import Piece
+from render.goita_palette import goita_palette
 from render.goita_pieces import SEED_INITIALS, _t, glow, paste_piece, piece_face, piece_height, slot_outline
 from render.palette import ACCENT, CHOICE, CREAM, INK, PANEL, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
@@ -172,7 +173,7 @@ def render_memory(view: MemoryView, *, names: tuple[str, ...], locale: str = "en
         locale,
         "memory.none",
     )
-    return to_png(img)
+    return to_png(img, goita_palette())
 
 
 def warm() -> None:

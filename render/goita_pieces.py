@@ -2,7 +2,7 @@
 
 A face is an RGBA image ``width`` × ``piece_height(width)``: the pointed top, a darker wooden
 edge, the kanji big in the middle (王 or 玉, 飛, 角, 金, 銀, 馬, 香, し), the piece's initial in
-the bottom-left corner (the seed's French initials in French, the engine's letters in English)
+the bottom-left corner (the seed's French initials, in every language)
 and its point value in a disc in the bottom-right corner. A back is plain darker wood with a
 small round crest; a seat's own face-down piece is a back with the kanji in a cream disc, so it
 still reads as face down. Everything is cached per piece, width and labels.

@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 
 from engine.goita.types import Piece, RoundResult
 from render import labels as L
+from render.goita_palette import goita_palette
 from render.goita_pieces import (
     SEED_INITIALS,
     SEED_VALUES,
@@ -170,7 +171,7 @@ def render_round_sheet(
             )
         y += reveal_h + 14
     _team_rows(img, draw, y, result.points, scores, names, seats, result.team, locale)
-    return to_png(img)
+    return to_png(img, goita_palette())
 
 
 def _value(result: RoundResult, piece: Piece) -> int:
@@ -270,7 +271,7 @@ def render_match_summary(
             align="center",
             pad=18,
         )
-    return to_png(img)
+    return to_png(img, goita_palette())
 
 
 def warm() -> None:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 
-from PIL import Image
+from PIL import Image, ImageDraw
+
+RGB = tuple[int, int, int]
 
 
 def to_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
@@ -22,3 +25,27 @@ def to_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
     out = io.BytesIO()
     paletted.save(out, format="PNG", compress_level=6)
     return out.getvalue()
+
+
+def paint_ink_ramps(image: Image.Image, y: int, inks: Sequence[RGB], grounds: Sequence[RGB]) -> None:
+    """Paint, from row ``y`` down, the blends of every ink over every ground: the colours text
+    anti-aliasing makes, so that a palette sampled from ``image`` keeps small text smooth."""
+    draw = ImageDraw.Draw(image)
+    for i, (ink, ground) in enumerate((a, b) for a in inks for b in grounds):
+        x0, y0 = (i % 64) * 40, y + (i // 64) * 8
+        for step in range(8):
+            t = step / 7
+            colour = tuple(round(g + (f - g) * t) for f, g in zip(ink, ground, strict=True))
+            draw.rectangle((x0 + step * 5, y0, x0 + step * 5 + 4, y0 + 7), fill=colour)
+
+
+def fixed_palette(exact: Sequence[RGB], sample: Image.Image) -> Image.Image:
+    """A 1×1 "P" image for ``to_png(..., palette)``: the ``exact`` colours first (flat areas must
+    not shift), then an octree palette of ``sample`` (what the images are made of) for the rest."""
+    free = 256 - len(exact)
+    adaptive = sample.quantize(free, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    colours = [v for rgb in exact for v in rgb] + adaptive.getpalette()[: 3 * free]
+    colours += [0] * (768 - len(colours))
+    out = Image.new("P", (1, 1))
+    out.putpalette(colours)
+    return out

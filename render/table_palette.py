@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 from engine.hanafuda.cards import CARDS
 from render import palette as P
 from render.hanafuda_faces import card_back, card_face, glow, shade
+from render.png import fixed_palette, paint_ink_ramps
 
 # Flat colours of the interface: kept exactly.
 FIXED: tuple[P.RGB, ...] = (
@@ -49,24 +50,11 @@ def _sample() -> Image.Image:
         if colour is None:
             dim = shade(68)
             img.paste(dim, (x + 20, row + 20), dim)
-    draw = ImageDraw.Draw(img)
-    y = 5 * ch
-    for i, (ink, ground) in enumerate((a, b) for a in _INKS for b in _GROUNDS):
-        x0, y0 = (i % 64) * 40, y + (i // 64) * 8
-        for s in range(8):
-            t = s / 7
-            colour = tuple(round(g + (f - g) * t) for f, g in zip(ink, ground, strict=True))
-            draw.rectangle((x0 + s * 5, y0, x0 + s * 5 + 4, y0 + 7), fill=colour)
+    paint_ink_ramps(img, 5 * ch, _INKS, _GROUNDS)
     return img
 
 
 @cache
 def table_palette() -> Image.Image:
     """The shared palette as a 1×1 "P" image, ready for ``Image.quantize(palette=...)``."""
-    free = 256 - len(FIXED)
-    adaptive = _sample().quantize(free, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    colours = [v for rgb in FIXED for v in rgb] + adaptive.getpalette()[: 3 * free]
-    colours += [0] * (768 - len(colours))
-    out = Image.new("P", (1, 1))
-    out.putpalette(colours)
-    return out
+    return fixed_palette(FIXED, _sample())
