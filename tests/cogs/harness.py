@@ -41,6 +41,11 @@ class Place:
         return self.table_messages()[-1]
 
 
+def answer(result: Any) -> Any:
+    """The message the user finally sees (a deferred command answers with a follow-up)."""
+    return result.followups[-1] if result.followups else result.response
+
+
 def custom_ids(message: Any) -> list[str]:
     ids = []
     for row in message.components:

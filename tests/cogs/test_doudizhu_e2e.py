@@ -32,6 +32,7 @@ from tests.cogs.harness import (
     TEST_CPU_DELAY,
     THINK_TIME,
     Place,
+    answer,
     buttons,
     custom_ids,
     fix_seed,
@@ -51,11 +52,6 @@ START = "doudizhu start"
 # and the hand has tricks won after two passes.
 FIRST_BIDDER_SEED = 1
 BOMB_SEED = 7
-
-
-def answer(result: Any) -> Any:
-    """The message the user finally sees (a deferred command answers with a follow-up)."""
-    return result.followups[-1] if result.followups else result.response
 
 
 def text_of(result: Any) -> str:

@@ -20,6 +20,7 @@ from tests.cogs.harness import (
     TEST_CPU_DELAY,
     THINK_TIME,
     Place,
+    answer,
     buttons,
     fix_seed,
     is_turn_of,
@@ -33,11 +34,6 @@ from tests.cogs.harness import (
 )
 
 START = "goita start"
-
-
-def answer(result: Any) -> Any:
-    """The message the user finally sees (a deferred command answers with a follow-up)."""
-    return result.followups[-1] if result.followups else result.response
 
 
 def offered_keys(message: Any) -> set[str]:

@@ -15,6 +15,7 @@ from tests.cogs.harness import (
     TEST_CPU_DELAY,
     THINK_TIME,
     Place,
+    answer,
     buttons,
     fix_seed,
     is_turn_of,
@@ -28,11 +29,6 @@ from tests.cogs.harness import (
 )
 
 START = "gostop start"
-
-
-def answer(result: Any) -> Any:
-    """The message the user finally sees (a deferred command answers with a follow-up)."""
-    return result.followups[-1] if result.followups else result.response
 
 
 async def play_match_watching(env: Any, place: Place, human: Any, table: Any, seat: int) -> list[Any]:

@@ -21,6 +21,7 @@ from tests.cogs.harness import (
     TEST_CPU_DELAY,
     THINK_TIME,
     Place,
+    answer,
     buttons,
     fix_seed,
     match_over,
@@ -34,11 +35,6 @@ RULES = kk.rules_from("seed", {"rounds": 3})
 
 
 # --- helpers ----------------------------------------------------------------------------------
-
-
-def answer(result) -> Any:
-    """The message the user finally sees (a deferred command answers with a follow-up)."""
-    return result.followups[-1] if result.followups else result.response
 
 
 def values(choices: list[dict[str, Any]]) -> list[str]:
