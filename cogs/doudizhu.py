@@ -9,7 +9,15 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs.game_commands import quit_game, show_hand, show_rules, start_table
+from cogs.game_commands import (
+    OPPONENT_CHOICES,
+    OPPONENT_HELP,
+    TIMER_HELP,
+    quit_game,
+    show_hand,
+    show_rules,
+    start_table,
+)
 from cogs.moves import action_choices, play_typed
 from engine import doudizhu as ddz
 
@@ -34,17 +42,13 @@ class DoudizhuCog(
     @app_commands.describe(
         hands=_("Number of hands in the match, 1 to 20 (default: the preset's, 3)"),
         preset=_("Rule set: the seed rules, or classic (×2 per bomb, spring)"),
-        opponent=_("Wait for other players, or fill the empty seats with CPUs at once"),
-        timer=_("Minutes a player has for each move before the CPU plays it (default 5)"),
+        opponent=OPPONENT_HELP,
+        timer=TIMER_HELP,
         options=_("Rule options, e.g. 'bomb_multiplier=each spring=on' (see /doudizhu rules)"),
     )
     @app_commands.choices(
         preset=PRESET_CHOICES,
-        opponent=[
-            app_commands.Choice(name=_("Anyone who joins"), value="anyone"),
-            app_commands.Choice(name=_("CPU"), value="cpu"),
-            app_commands.Choice(name=_("CPU against CPU (watch)"), value="watch"),
-        ],
+        opponent=OPPONENT_CHOICES,
     )
     async def start(
         self,

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
 
 from cogs.table import lobby, play
 from cogs.table.model import Seat, Table
@@ -14,6 +16,16 @@ from i18n import t
 
 if TYPE_CHECKING:
     from cogs.table.manager import TableManager
+
+
+# What every game's ``start`` command offers the same way.
+OPPONENT_CHOICES = [
+    app_commands.Choice(name=_("Anyone who joins"), value="anyone"),
+    app_commands.Choice(name=_("CPU"), value="cpu"),
+    app_commands.Choice(name=_("CPU against CPU (watch)"), value="watch"),
+]
+OPPONENT_HELP = _("Wait for other players, or fill the empty seats with CPUs at once")
+TIMER_HELP = _("Minutes a player has for each move before the CPU plays it (default 5)")
 
 
 def table_here(tables: TableManager, channel_id: int | None, game: str | None = None) -> Table:

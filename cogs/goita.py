@@ -14,7 +14,15 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs.game_commands import quit_game, show_hand, show_rules, start_table
+from cogs.game_commands import (
+    OPPONENT_CHOICES,
+    OPPONENT_HELP,
+    TIMER_HELP,
+    quit_game,
+    show_hand,
+    show_rules,
+    start_table,
+)
 from cogs.moves import action_choices, play_typed
 from engine import goita as gt
 
@@ -46,18 +54,14 @@ class GoitaCog(
         players=_("Number of players: 4 (two teams), 3 or 2"),
         target=_("Points a team must reach to win the match (default 15)"),
         preset=_("Rule set: the seed rules (to 15), or the association's (×10, to 150, teyaku)"),
-        opponent=_("Wait for other players, or fill the empty seats with CPUs at once"),
-        timer=_("Minutes a player has for each move before the CPU plays it (default 5)"),
+        opponent=OPPONENT_HELP,
+        timer=TIMER_HELP,
         options=_("Rule options, e.g. 'double_finish=off redeal_pawns=0' (see /goita rules)"),
     )
     @app_commands.choices(
         players=[app_commands.Choice(name=str(n), value=n) for n in (4, 3, 2)],
         preset=PRESET_CHOICES,
-        opponent=[
-            app_commands.Choice(name=_("Anyone who joins"), value="anyone"),
-            app_commands.Choice(name=_("CPU"), value="cpu"),
-            app_commands.Choice(name=_("CPU against CPU (watch)"), value="watch"),
-        ],
+        opponent=OPPONENT_CHOICES,
     )
     async def start(
         self,
@@ -88,7 +92,7 @@ class GoitaCog(
     )
     @app_commands.describe(
         players=_("Players taking turns on one grid and sharing the score (default 1: alone)"),
-        timer=_("Minutes a player has for each move before the CPU plays it (default 5)"),
+        timer=TIMER_HELP,
     )
     @app_commands.choices(players=[app_commands.Choice(name=str(n), value=n) for n in (1, 2, 3, 4)])
     async def solo(

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs.game_commands import quit_game, show_hand, show_rules, start_table
+from cogs.game_commands import OPPONENT_CHOICES, TIMER_HELP, quit_game, show_hand, show_rules, start_table
 from cogs.moves import action_choices, play_typed
 from engine.hanafuda import koikoi as kk
 
@@ -32,17 +32,13 @@ class KoiKoiCog(
         rounds=_("Number of rounds: 12 (a year), 6 or 3"),
         preset=_("Rule set: the seed rules, Nintendo's, or Koi-Koi Japan's"),
         opponent=_("Wait for another player, or play against the CPU at once"),
-        timer=_("Minutes a player has for each move before the CPU plays it (default 5)"),
+        timer=TIMER_HELP,
         options=_("Rule options, e.g. 'viewing=off oyaken=1' (see /koikoi rules)"),
     )
     @app_commands.choices(
         rounds=[app_commands.Choice(name=str(n), value=n) for n in (12, 6, 3)],
         preset=PRESET_CHOICES,
-        opponent=[
-            app_commands.Choice(name=_("Anyone who joins"), value="anyone"),
-            app_commands.Choice(name=_("CPU"), value="cpu"),
-            app_commands.Choice(name=_("CPU against CPU (watch)"), value="watch"),
-        ],
+        opponent=OPPONENT_CHOICES,
     )
     async def start(
         self,

@@ -9,7 +9,15 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs.game_commands import quit_game, show_hand, show_rules, start_table
+from cogs.game_commands import (
+    OPPONENT_CHOICES,
+    OPPONENT_HELP,
+    TIMER_HELP,
+    quit_game,
+    show_hand,
+    show_rules,
+    start_table,
+)
 from cogs.moves import action_choices, play_typed
 from engine.hanafuda import roppyakken as rk
 
@@ -35,19 +43,15 @@ class RoppyakkenCog(
         players=_("Number of players: 2 or 3"),
         target=_("Points to reach: 600 (Roppyakken) or 300 (Sanbyakuken)"),
         preset=_("Rule set: the seed rules, or Sanbyakuken (to 300)"),
-        opponent=_("Wait for other players, or fill the empty seats with CPUs at once"),
-        timer=_("Minutes a player has for each move before the CPU plays it (default 5)"),
+        opponent=OPPONENT_HELP,
+        timer=TIMER_HELP,
         options=_("Rule options, e.g. 'teyaku=off lead=0' (see /roppyakken rules)"),
     )
     @app_commands.choices(
         players=[app_commands.Choice(name=str(n), value=n) for n in (2, 3)],
         target=[app_commands.Choice(name=str(n), value=n) for n in (600, 300)],
         preset=PRESET_CHOICES,
-        opponent=[
-            app_commands.Choice(name=_("Anyone who joins"), value="anyone"),
-            app_commands.Choice(name=_("CPU"), value="cpu"),
-            app_commands.Choice(name=_("CPU against CPU (watch)"), value="watch"),
-        ],
+        opponent=OPPONENT_CHOICES,
     )
     async def start(
         self,
