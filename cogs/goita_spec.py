@@ -22,22 +22,12 @@ from i18n import t
 from render import goita as draw
 from store import SeatResult
 
-KANJI: dict[gt.Piece, str] = {
-    gt.Piece.K: "王",
-    gt.Piece.R: "飛",
-    gt.Piece.B: "角",
-    gt.Piece.G: "金",
-    gt.Piece.S: "銀",
-    gt.Piece.N: "馬",
-    gt.Piece.L: "香",
-    gt.Piece.P: "し",
-}
 TEAM_LABELS = ("A", "B")
 
 
 def piece_text(piece: gt.Piece, locale: str) -> str:
     """``Gold 金``: the piece's name in ``locale`` and its Goita character."""
-    return f"{t(locale, f'goita.piece.{piece}')} {KANJI[piece]}"
+    return f"{t(locale, f'goita.piece.{piece}')} {gt.KANJI[piece]}"
 
 
 def value_of(piece: gt.Piece, rules: gt.Rules) -> int:

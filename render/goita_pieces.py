@@ -15,21 +15,11 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from engine.goita.types import Piece
+from engine.goita.types import KANJI, Piece
 from render import labels as L
 from render.fonts import font
 from render.palette import RGB
 
-KANJI: dict[Piece, str] = {
-    Piece.K: "王",
-    Piece.R: "飛",
-    Piece.B: "角",
-    Piece.G: "金",
-    Piece.S: "銀",
-    Piece.N: "馬",
-    Piece.L: "香",
-    Piece.P: "し",
-}
 GYOKU = "玉"  # the second King
 SEED_VALUES: tuple[int, ...] = (5, 4, 4, 3, 3, 2, 2, 1)
 

@@ -22,6 +22,7 @@ from engine.goita.game import (
 from engine.goita.rules import PRESETS, Rules, rules_from
 from engine.goita.state import State, team_of
 from engine.goita.types import (
+    KANJI,
     NAMES,
     PIECES,
     SET_COUNTS,
@@ -70,6 +71,7 @@ ENGINE: GameEngine[State, Action, GoitaView, Rules] = GameEngine(
 
 __all__ = [
     "ENGINE",
+    "KANJI",
     "NAMES",
     "PIECES",
     "PRESETS",

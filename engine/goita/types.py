@@ -80,6 +80,17 @@ NAMES: dict[Piece, str] = {
     Piece.L: "Lance",
     Piece.P: "Pawn",
 }
+# The character written on each piece (the second King is often written 玉 instead of 王).
+KANJI: dict[Piece, str] = {
+    Piece.K: "王",
+    Piece.R: "飛",
+    Piece.B: "角",
+    Piece.G: "金",
+    Piece.S: "銀",
+    Piece.N: "馬",
+    Piece.L: "香",
+    Piece.P: "し",
+}
 # How many of each piece the set holds (seed: « 2 Rois … 10 Pions »).
 SET_COUNTS: tuple[int, ...] = (2, 2, 2, 4, 4, 4, 4, 10)
 
