@@ -15,6 +15,7 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from cogs.table.match_spec import MatchSpec
@@ -169,6 +170,13 @@ def _explained(reason: tuple[str, dict[str, Any]], locale: str) -> IllegalAction
     return _refusal(key, locale, **words)
 
 
+@lru_cache(maxsize=64)
+def cpu_hint(view: DoudizhuView) -> Any:
+    """The CPU's move from ``view``, computed once per view: every button of a hand asks for it.
+    Views are immutable and hashable, so equal views (another click on the same turn) share it."""
+    return choose_action(view, random.Random(view.hand_no))
+
+
 # --- the spec -------------------------------------------------------------------------------------
 
 
@@ -181,19 +189,12 @@ class DoudizhuSpec(MatchSpec):
     title_key = "game.doudizhu"
     ranks_by_points = True  # a match is scored in points won and lost
 
-    def __init__(self) -> None:
-        self._hint: tuple[DoudizhuView | None, Any] = (None, None)
-
     def cpu_choose(self, view: DoudizhuView, rng: random.Random) -> Any:
         return choose_action(view, rng)
 
     def hint(self, view: DoudizhuView) -> Any:
-        """What the CPU would play from this view (the 💡 suggestion), computed once per view."""
-        seen, action = self._hint
-        if seen is not view:
-            action = choose_action(view, random.Random(view.hand_no)) if view.legal_actions else None
-            self._hint = (view, action)
-        return action
+        """What the CPU would play from this view (the 💡 suggestion)."""
+        return cpu_hint(view) if view.legal_actions else None
 
     # --- buttons ------------------------------------------------------------------------------
 
