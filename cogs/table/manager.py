@@ -235,12 +235,14 @@ class TableManager:
         """Record the results atomically and close the table."""
         view = table.view(None)
         results = table.spec.results(outcome, view)
-        if forfeit is not None:  # the quitter (and their partner, in a team game) loses
+        if forfeit is not None:
+            # The quitter (and their partner, in a team game) loses, and quitting never keeps
+            # points won so far: the quitter's total counts only if it is a loss.
             teams = getattr(view, "teams", None) or range(len(results))
             results = [
                 store.SeatResult(
                     r.seat,
-                    r.points,
+                    min(r.points, 0) if r.seat == forfeit else r.points,
                     teams[r.seat] != teams[forfeit],
                     r.best_round,
                     {**r.extra, "forfeit": r.seat == forfeit},

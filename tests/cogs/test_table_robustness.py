@@ -9,6 +9,7 @@ import pytest
 import simcord
 
 import store
+from engine.core import Outcome
 from engine.hanafuda import koikoi as kk
 from tests.cogs.harness import TEST_CPU_DELAY, setup_guild, start_vs_cpu, the_table
 from tsuki.settings import Settings
@@ -100,3 +101,16 @@ async def test_a_lobby_click_during_another_action_is_answered_at_once(simcord_e
         table.lock.release()
     assert busy.ephemeral and "busy" in busy.response.content
     assert [s.name for s in table.seats] == ["alice"]
+
+
+async def test_quitting_never_keeps_the_points_won_so_far(simcord_env, simcord_bot):
+    """A player ahead on points who quits loses the match and keeps no gain (a loss is kept), so
+    quitting while ahead cannot climb a points leaderboard; the others keep their totals."""
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    await start_vs_cpu(env, channel, alice)
+    table = the_table(simcord_bot)
+    await simcord_bot.tables.finish(table, Outcome((9, 4), ()), forfeit=0)
+    rows = {r.seat: r for r in await store.results_for(simcord_bot.db, table.id)}
+    assert (rows[0].points, rows[0].won) == (0, False)
+    assert (rows[1].points, rows[1].won) == (4, True)
