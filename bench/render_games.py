@@ -8,10 +8,8 @@ pictures hold what a match really shows: tricks, kitties, face-down pieces, atta
 from __future__ import annotations
 
 import random
-import statistics
 import sys
 import time
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -19,6 +17,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine.goita as gt
+from bench.timing import measure
 from engine.core import GameEngine
 from engine.doudizhu import ENGINE as DOUDIZHU
 from render import doudizhu, goita
@@ -42,20 +41,6 @@ def positions(engine: GameEngine[Any, Any, Any, Any], seats: int, count: int) ->
     return out
 
 
-def measure(label: str, jobs: list[Callable[[], bytes]]) -> None:
-    times, sizes = [], []
-    for job in jobs:
-        start = time.perf_counter()
-        png = job()
-        times.append((time.perf_counter() - start) * 1000)
-        sizes.append(len(png) / 1024)
-    p95 = statistics.quantiles(times, n=20)[-1]
-    print(
-        f"{label:<22} median {statistics.median(times):6.1f} ms   p95 {p95:6.1f} ms   "
-        f"size median {statistics.median(sizes):5.1f} KiB   max {max(sizes):5.1f} KiB"
-    )
-
-
 def main(count: int = 200) -> None:
     for name, module, engine, seats in (
         ("Dou Dizhu", doudizhu, DOUDIZHU, 3),
@@ -68,8 +53,8 @@ def main(count: int = 200) -> None:
         pairs = positions(engine, seats, count)
         names = NAMES[:seats]
         table, hand = module.render_table, module.render_hand
-        measure(f"{name} table", [partial(table, v, names=names) for v, _ in pairs])
-        measure(f"{name} hand", [partial(hand, v) for _, v in pairs])
+        measure(f"{name} table", [partial(table, v, names=names) for v, _ in pairs], width=24)
+        measure(f"{name} hand", [partial(hand, v) for _, v in pairs], width=24)
 
 
 if __name__ == "__main__":

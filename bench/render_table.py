@@ -7,29 +7,15 @@ table, the hand and the round sheet. Views are random card splits (``tests/rende
 
 from __future__ import annotations
 
-import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.timing import measure
 from render.koikoi import render_hand, render_round_sheet, render_table, warm
 from tests.render.factory import NAMES, random_result, random_view
-
-
-def measure(label: str, jobs: list[Callable[[], bytes]]) -> None:
-    times, sizes = [], []
-    for job in jobs:
-        start = time.perf_counter()
-        png = job()
-        times.append((time.perf_counter() - start) * 1000)
-        sizes.append(len(png) / 1024)
-    q = statistics.quantiles
-    print(f"{label:<12} median {statistics.median(times):6.1f} ms   p95 {q(times, n=20)[-1]:6.1f} ms   "
-          f"size median {statistics.median(sizes):5.1f} KiB   p95 {q(sizes, n=20)[-1]:5.1f} KiB   "
-          f"max {max(sizes):5.1f} KiB")
 
 
 def main(count: int = 300) -> None:

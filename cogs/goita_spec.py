@@ -34,18 +34,12 @@ def value_of(piece: gt.Piece, rules: gt.Rules) -> int:
     return rules.values[int(piece)]
 
 
-def team_names(view: Any, names: Sequence[str], team: int) -> str:
-    """``alice & CPU 2``: the seats of one team (one name with two or three players)."""
-    return " & ".join(names[s] for s in range(view.seats) if view.teams[s] == team)
-
-
-def team_label(view: Any, names: Sequence[str], team: int, locale: str) -> str:
-    """``Team A (alice & CPU 2)`` with four players, else the player's name."""
-    if view.seats == 4:
-        return t(
-            locale, "goita.status.team_label", team=TEAM_LABELS[team], names=team_names(view, names, team)
-        )
-    return team_names(view, names, team)
+def team_label(seats: int, names: Sequence[str], team: int, locale: str) -> str:
+    """``Team A (alice & CPU 2)`` with four players, else the player's name (teams from the engine)."""
+    members = " & ".join(names[s] for s in range(seats) if gt.team_of(seats, s) == team)
+    if seats == 4:
+        return t(locale, "goita.status.team_label", team=TEAM_LABELS[team], names=members)
+    return members
 
 
 def pawn_count(view: gt.GoitaView) -> int:
@@ -130,7 +124,7 @@ class GoitaSpec(MatchSpec):
         if isinstance(e, gt.MatchEnded):
             score = " – ".join(map(str, e.scores))
             if len(names) == 4:
-                team = e.winners[0] % 2
+                team = gt.team_of(4, e.winners[0])
                 winners = " & ".join(names[s] for s in e.winners)
                 return [
                     t(loc, "goita.narrate.match_won_team", team=TEAM_LABELS[team], names=winners, score=score)
@@ -151,11 +145,7 @@ class GoitaSpec(MatchSpec):
         lines = [line]
         if doubled:
             lines.append(t(loc, "goita.narrate.doubled"))
-        if len(names) == 4:
-            partners = " & ".join(names[s] for s in range(4) if s % 2 == r.team)
-            scorer = t(loc, "goita.status.team_label", team=TEAM_LABELS[r.team], names=partners)
-        else:
-            scorer = names[r.winner]
+        scorer = team_label(len(names), names, r.team, loc)
         totals = " – ".join(map(str, e.scores))
         lines.append(t(loc, "goita.narrate.round_points", team=scorer, points=points, totals=totals))
         return lines
@@ -204,7 +194,7 @@ class GoitaSpec(MatchSpec):
 
     def status_text(self, view: gt.GoitaView, names: Sequence[str], locale: str) -> str:
         scores = " · ".join(
-            t(locale, "goita.status.team", team=team_label(view, names, team, locale), score=score)
+            t(locale, "goita.status.team", team=team_label(view.seats, names, team, locale), score=score)
             for team, score in enumerate(view.scores)
         )
         return t(locale, "goita.status.line", n=view.round_no, target=view.rules.target_score, scores=scores)

@@ -29,6 +29,7 @@ from render.doudizhu_faces import (
 )
 from render.doudizhu_sheets import SHEET_CARD_W, render_match_summary, render_round_sheet
 from render.fonts import font
+from render.labels import seat_name
 from render.palette import ACCENT, CREAM, FIELD_BG, INK, KOI, PANEL_EDGE, RGB, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
 from render.widgets import chip, fan_step, fit, panel, text, text_width
@@ -48,12 +49,6 @@ SIDE_W = 380  # width of the left and right plates
 
 def _t(locale: str, key: str, **params: object) -> str:
     return L.t(locale, f"render.doudizhu.{key}", **params)
-
-
-def _name(names: Sequence[str], seat: int | None) -> str:
-    if seat is None:
-        return ""
-    return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
 
 
 def badges(view: DoudizhuView) -> tuple[str | None, ...]:
@@ -202,12 +197,12 @@ def _sequence(trick: Sequence[TrickPlay], names: Sequence[str], locale: str) -> 
     out = []
     for p in trick:
         move = str(p.move).replace("T", "10") if p.move is not None else _t(locale, "pass")
-        out.append((f"{_name(names, p.seat)} {move}", TEXT if p.move is not None else TEXT_DIM))
+        out.append((f"{seat_name(names, p.seat)} {move}", TEXT if p.move is not None else TEXT_DIM))
     return out
 
 
 def _status(view: DoudizhuView, names: Sequence[str], locale: str) -> tuple[str, RGB]:
-    who = fit(_name(names, view.to_act), 26, 200)
+    who = fit(seat_name(names, view.to_act), 26, 200)
     if view.phase is Phase.OVER:
         return _t(locale, "status.over"), ACCENT
     if view.phase is Phase.BID:
@@ -271,7 +266,7 @@ def _centre(
         text(draw, (fx + KITTY_W / 2, 94), _t(locale, "face_up"), 20, ACCENT, anchor="mm", max_width=170)
         paste_card(img, view.face_up, fx, ky, KITTY_W, halo=ACCENT)
         if view.first_bidder is not None:
-            label = _t(locale, "face_up_to", name=_name(names, view.first_bidder))
+            label = _t(locale, "face_up_to", name=seat_name(names, view.first_bidder))
             text(draw, (fx + KITTY_W / 2, ky + kh + 18), label, 18, TEXT_DIM, anchor="mm", max_width=170)
 
 
@@ -294,7 +289,7 @@ def render_table(view: DoudizhuView, *, names: tuple[str, ...], locale: str = "e
     felt = (MARGIN, top + plate_h + 12, W - MARGIN, H - 16 - 72 - 12)
     panel(draw, felt, fill=FIELD_BG, edge=None, radius=18)
     for seat, box in boxes.items():
-        _plate(img, draw, view, seat, _name(names, seat), box, locale)
+        _plate(img, draw, view, seat, seat_name(names, seat), box, locale)
     _centre(img, draw, view, names, locale)
     trick, dim = _shown_trick(view)
     fy0, fy1 = felt[1], felt[3]
@@ -326,7 +321,7 @@ def render_table(view: DoudizhuView, *, names: tuple[str, ...], locale: str = "e
         )
     # the trick told in order, bottom left of the felt
     if trick:
-        head = _t(locale, "last_trick", name=_name(names, _winner(trick))) if dim else None
+        head = _t(locale, "last_trick", name=seat_name(names, _winner(trick))) if dim else None
         y = fy1 - 22
         x = felt[0] + 16
         if head:

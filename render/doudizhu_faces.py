@@ -53,6 +53,25 @@ def suit_colour(card: Card) -> P.RGB:
 # --- pips ----------------------------------------------------------------------------------
 
 
+def _lobes(draw: ImageDraw.ImageDraw, cx: float, ly: float, r: float, tip: float, fill: P.RGB) -> None:
+    """Two round lobes of radius ``r`` on the line ``ly``, narrowing to a point at ``tip``: a heart
+    (tip below) or, upside down, the body of a spade (tip above)."""
+    for dx in (-r * 0.92, r * 0.92):
+        draw.ellipse((cx + dx - r, ly - r, cx + dx + r, ly + r), fill=fill)
+    a = math.radians(38)
+    px = r * 0.92 + r * math.cos(a)
+    py = ly + math.copysign(r * math.sin(a), tip - ly)
+    outline = [
+        (cx - px, py),
+        (cx - r * 0.92 - r, ly),
+        (cx, ly),
+        (cx + r * 0.92 + r, ly),
+        (cx + px, py),
+        (cx, tip),
+    ]
+    draw.polygon(outline, fill=fill)
+
+
 def pip(draw: ImageDraw.ImageDraw, suit: str, cx: float, cy: float, size: float, fill: P.RGB) -> None:
     """A suit symbol ``size`` px tall centred on ``(cx, cy)``: ``s`` ``h`` ``d`` or ``c``."""
     top, bottom = cy - size / 2, cy + size / 2
@@ -61,43 +80,11 @@ def pip(draw: ImageDraw.ImageDraw, suit: str, cx: float, cy: float, size: float,
         draw.polygon([(cx, top), (cx + hw, cy), (cx, bottom), (cx - hw, cy)], fill=fill)
     elif suit == "h":
         r = size * 0.25
-        ly = top + r
-        for dx in (-r * 0.92, r * 0.92):
-            draw.ellipse((cx + dx - r, ly - r, cx + dx + r, ly + r), fill=fill)
-        a = math.radians(38)
-        px = r * 0.92 + r * math.cos(a)
-        py = ly + r * math.sin(a)
-        draw.polygon(
-            [
-                (cx - px, py),
-                (cx - r * 0.92 - r, ly),
-                (cx, ly),
-                (cx + r * 0.92 + r, ly),
-                (cx + px, py),
-                (cx, bottom),
-            ],
-            fill=fill,
-        )
+        _lobes(draw, cx, top + r, r, bottom, fill)
     elif suit == "s":
         r = size * 0.23
-        body = size * 0.78
-        ly = top + body - r
-        for dx in (-r * 0.92, r * 0.92):
-            draw.ellipse((cx + dx - r, ly - r, cx + dx + r, ly + r), fill=fill)
-        a = math.radians(38)
-        px = r * 0.92 + r * math.cos(a)
-        py = ly - r * math.sin(a)
-        draw.polygon(
-            [
-                (cx - px, py),
-                (cx - r * 0.92 - r, ly),
-                (cx, ly),
-                (cx + r * 0.92 + r, ly),
-                (cx + px, py),
-                (cx, top),
-            ],
-            fill=fill,
-        )
+        ly = top + size * 0.78 - r
+        _lobes(draw, cx, ly, r, top, fill)
         draw.polygon([(cx, ly - r * 0.2), (cx + size * 0.2, bottom), (cx - size * 0.2, bottom)], fill=fill)
     else:  # clubs
         r = size * 0.21

@@ -3,13 +3,12 @@ and the end of the match (one row per hand, the totals and the winners)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from PIL import Image, ImageDraw
 
 from engine.doudizhu.types import HandResult
 from render import labels as L
 from render.doudizhu_faces import LANDLORD, PEASANT, card_size, crown, doudizhu_palette, paste_card
+from render.labels import seat_name, signed
 from render.palette import ACCENT, CREAM, INK, KOI, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
 from render.widgets import chip, fan_step, panel, text
@@ -22,16 +21,6 @@ ROW_H = card_size(SHEET_CARD_W)[1] + 24
 
 def _t(locale: str, key: str, **params: object) -> str:
     return L.t(locale, f"render.doudizhu.{key}", **params)
-
-
-def _name(names: Sequence[str], seat: int | None) -> str:
-    if seat is None:
-        return ""
-    return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
 
 
 def mult_name(locale: str, name: str) -> str:
@@ -82,7 +71,7 @@ def render_round_sheet(
         x = MARGIN + 24
         text(draw, (x, y + 34), _t(locale, "sheet.total"), 22, TEXT_DIM)
         for s in range(seats):
-            label = f"{_name(names, s)}  0 → {scores[s] if s < len(scores) else 0}"
+            label = f"{seat_name(names, s)}  0 → {scores[s] if s < len(scores) else 0}"
             x2 = MARGIN + 24 + s * 380
             text(draw, (x2, y + 82), label, 28, TEXT, max_width=360)
         return to_png(img, doudizhu_palette())
@@ -99,9 +88,9 @@ def render_round_sheet(
         pad=16,
         align="right",
     )
-    line = _t(locale, "sheet.landlord", name=_name(names, result.landlord), bid=result.bid)
+    line = _t(locale, "sheet.landlord", name=seat_name(names, result.landlord), bid=result.bid)
     if result.winner is not None:
-        line += " · " + _t(locale, "sheet.out", name=_name(names, result.winner))
+        line += " · " + _t(locale, "sheet.out", name=seat_name(names, result.winner))
     text(draw, (MARGIN + 8, 86), line, 24, TEXT_DIM, max_width=SHEET_W - 40)
     # multipliers
     y = head_h
@@ -149,7 +138,9 @@ def render_round_sheet(
         if s == result.winner:
             draw.polygon([(nx, cy - 11), (nx + 16, cy), (nx, cy + 11)], fill=ACCENT)
         nx += 24
-        w = text(draw, (nx, cy), _name(names, s), 28, ACCENT if s == result.winner else TEXT, max_width=200)
+        w = text(
+            draw, (nx, cy), seat_name(names, s), 28, ACCENT if s == result.winner else TEXT, max_width=200
+        )
         _role(draw, nx + w + 12, cy, s == result.landlord, locale)
         left = result.left[s] if s < len(result.left) else ()
         if left:
@@ -163,7 +154,7 @@ def render_round_sheet(
         text(
             draw,
             (cols["points"], cy),
-            _signed(pts),
+            signed(pts),
             34,
             ACCENT if pts > 0 else KOI if pts < 0 else TEXT_DIM,
             anchor="rm",
@@ -194,9 +185,9 @@ def render_match_summary(
     text(draw, (MARGIN + 8, 38), f"{_t(locale, 'title')} · {_t(locale, 'summary.title')}", 32)
     if winners:
         banner = (
-            _t(locale, "summary.winner", name=_name(names, winners[0]))
+            _t(locale, "summary.winner", name=seat_name(names, winners[0]))
             if len(winners) == 1
-            else _t(locale, "summary.tie", names=", ".join(_name(names, s) for s in winners))
+            else _t(locale, "summary.tie", names=", ".join(seat_name(names, s) for s in winners))
         )
         cy = 98
         w = chip(draw, MARGIN + 8, cy, banner, 30, ACCENT, INK, pad=18)
@@ -212,7 +203,7 @@ def render_match_summary(
         text(
             draw,
             (seat_x[s], y),
-            _name(names, s),
+            seat_name(names, s),
             24,
             ACCENT if s in winners else TEXT,
             anchor="rm",
@@ -227,13 +218,13 @@ def render_match_summary(
         if r.landlord is None:
             text(draw, (cols[1], cy), _t(locale, "summary.no_bid"), 22, TEXT_DIM)
         else:
-            text(draw, (cols[1], cy), _name(names, r.landlord), 24, TEXT, max_width=280)
+            text(draw, (cols[1], cy), seat_name(names, r.landlord), 24, TEXT, max_width=280)
             text(draw, (cols[2], cy), str(r.bid), 24, TEXT)
             text(draw, (cols[3], cy), f"×{r.factor}", 24, KOI if r.factor > r.bid else TEXT)
         for s in range(seats):
             pts = r.points[s] if s < len(r.points) else 0
             colour = ACCENT if pts > 0 else KOI if pts < 0 else TEXT_DIM
-            text(draw, (seat_x[s], cy), _signed(pts) if pts else "–", 26, colour, anchor="rm")
+            text(draw, (seat_x[s], cy), signed(pts) if pts else "–", 26, colour, anchor="rm")
     top = table_top + row_h * (len(history) + 1)
     draw.line((MARGIN + 12, top + 4, SHEET_W - MARGIN - 12, top + 4), fill=CREAM, width=2)
     cy = top + row_h / 2 + 6

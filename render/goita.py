@@ -38,6 +38,7 @@ from render.goita_pieces import (
     values_of,
 )
 from render.goita_sheets import render_match_summary, render_round_sheet
+from render.labels import seat_name
 from render.palette import ACCENT, CHOICE, CREAM, INK, PANEL, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
 from render.widgets import chip, panel, text, text_width
@@ -63,12 +64,6 @@ ROW_PAD = 12
 ROW_GAP = 10
 HAND_MAX_W = 132
 TABLE_SLOTS = (8, 10, 12)
-
-
-def _name(names: Sequence[str], seat: int | None) -> str:
-    if seat is None:
-        return ""
-    return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
 
 
 def slots_per_row(view: GoitaView) -> int:
@@ -127,20 +122,20 @@ def _passed(view: GoitaView) -> frozenset[int]:
 
 
 def _status(view: GoitaView, names: Sequence[str], locale: str) -> str:
-    who = _name(names, view.to_act)
+    who = seat_name(names, view.to_act)
     phase = view.phase
     if phase is Phase.OVER or view.to_act is None:
         return _t(locale, "status.over")
     if phase is Phase.ASK:
         return _t(locale, "status.ask", name=who)
     if phase is Phase.CONSENT:
-        return _t(locale, "status.consent", name=who, asker=_name(names, view.redeal_asker))
+        return _t(locale, "status.consent", name=who, asker=seat_name(names, view.redeal_asker))
     if phase is Phase.DOWN:
         return _t(locale, "status.down", name=who)
     if phase is Phase.ATTACK:
         return _t(locale, "status.attack", name=who)
     piece = piece_name(locale, view.attack) if view.attack is not None else ""
-    return _t(locale, "status.respond", name=who, piece=piece, attacker=_name(names, view.attacker))
+    return _t(locale, "status.respond", name=who, piece=piece, attacker=seat_name(names, view.attacker))
 
 
 def _header(draw: ImageDraw.ImageDraw, view: GoitaView, names: Sequence[str], locale: str) -> None:
@@ -186,7 +181,7 @@ def _row(
     text(
         draw,
         (x, line1),
-        _name(names, seat),
+        seat_name(names, seat),
         30,
         ACCENT if acting else TEXT,
         max_width=LABEL_W - (x - MARGIN) - 8,
@@ -280,7 +275,7 @@ def render_table(view: GoitaView, *, names: tuple[str, ...], locale: str = "en")
                     locale,
                     "attack_piece",
                     piece=piece_name(locale, view.attack),
-                    name=_name(names, view.attacker),
+                    name=seat_name(names, view.attacker),
                 ),
                 22,
                 ACCENT,

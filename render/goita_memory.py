@@ -17,6 +17,7 @@ from engine.goita.memory import MAX_SCORE, VALUES, MemoryView
 from engine.goita.types import Piece
 from render.goita_palette import goita_palette
 from render.goita_pieces import SEED_INITIALS, _t, glow, paste_piece, piece_face, piece_height, slot_outline
+from render.labels import seat_name
 from render.palette import ACCENT, CHOICE, CREAM, INK, PANEL, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
 from render.widgets import chip, panel, text
@@ -31,12 +32,6 @@ ROWS = "ABCD"
 GRID_W = 8 * CELL_W + 7 * GAP_X
 GRID_X = (W - GRID_W) // 2 + 18
 MEMORY_WIDTHS = (CELL_W, SMALL_W)
-
-
-def _name(names: Sequence[str], seat: int | None) -> str:
-    if seat is None:
-        return ""
-    return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
 
 
 def cell_drawings(view: MemoryView) -> tuple[tuple[str, Piece | None], ...]:
@@ -62,7 +57,7 @@ def cell_drawings(view: MemoryView) -> tuple[tuple[str, Piece | None], ...]:
 def _status(view: MemoryView, names: Sequence[str], locale: str) -> str:
     if view.phase == "over":
         return _t(locale, "memory.over", score=view.score, max=MAX_SCORE)
-    who = _name(names, view.to_act) if view.seats > 1 else ""
+    who = seat_name(names, view.to_act) if view.seats > 1 else ""
     if view.phase == "discard":
         key = "memory.discard"
     else:

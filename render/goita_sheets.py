@@ -22,6 +22,7 @@ from render.goita_pieces import (
     team_colour,
     team_label,
 )
+from render.labels import seat_name, signed
 from render.palette import ACCENT, CREAM, INK, PANEL, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
 from render.widgets import chip, panel, text
@@ -34,19 +35,9 @@ SUMMARY_W = 44
 SHEET_WIDTHS = (BIG_W, REVEAL_W, SUMMARY_W)
 
 
-def _name(names: Sequence[str], seat: int | None) -> str:
-    if seat is None:
-        return ""
-    return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
-
-
 def _seats(names: Sequence[str], scores: Sequence[int]) -> int:
     """Seats at the table: four when two team totals go with four names, else one score per seat."""
     return 4 if len(scores) == 2 and len(names) == 4 else max(len(scores), 2)
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
 
 
 def item_name(locale: str, name: str) -> str:
@@ -83,7 +74,7 @@ def _team_rows(
             draw,
             W - MARGIN - 240,
             cy,
-            _signed(got),
+            signed(got),
             24,
             ACCENT if got else PANEL_EDGE,
             INK if got else TEXT,
@@ -136,10 +127,13 @@ def render_round_sheet(
         x += BIG_W + 28
     if result.piece is not None:
         headline = _t(
-            locale, "sheet.finished", name=_name(names, result.winner), piece=piece_name(locale, result.piece)
+            locale,
+            "sheet.finished",
+            name=seat_name(names, result.winner),
+            piece=piece_name(locale, result.piece),
         )
     else:
-        headline = _t(locale, "sheet.teyaku", name=_name(names, result.winner))
+        headline = _t(locale, "sheet.teyaku", name=seat_name(names, result.winner))
     text(draw, (x, y + 36), headline, 28, TEXT, max_width=W - MARGIN - x - 20)
     ly = y + 84
     for label, value in lines:
@@ -155,7 +149,7 @@ def render_round_sheet(
         text(
             draw,
             (MARGIN + 24, y + 26),
-            _t(locale, "sheet.revealed", name=_name(names, result.winner)),
+            _t(locale, "sheet.revealed", name=seat_name(names, result.winner)),
             22,
             TEXT,
         )
@@ -244,7 +238,7 @@ def render_match_summary(
         if r.piece is not None:
             paste_piece(img, r.piece, x, y + 6, SUMMARY_W)
             x += SUMMARY_W + 14
-        desc = _name(names, r.winner)
+        desc = seat_name(names, r.winner)
         if any(m.name == "double" for m in r.multipliers):
             desc += f"  ·  {_t(locale, 'summary.double')}"
         if r.reason != "finish":
@@ -253,7 +247,7 @@ def render_match_summary(
         for team in range(teams):
             p = r.points[team] if team < len(r.points) else 0
             cx = cols_x0 + team * col_w + col_w / 2
-            text(draw, (cx, cy), _signed(p) if p else "·", 24, ACCENT if p else TEXT_DIM, anchor="mm")
+            text(draw, (cx, cy), signed(p) if p else "·", 24, ACCENT if p else TEXT_DIM, anchor="mm")
         y += row_h
     y += 22
     text(draw, (MARGIN + 24, y + 30), _t(locale, "summary.totals"), 28, TEXT)

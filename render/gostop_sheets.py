@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 from engine.hanafuda.gostop.types import Payment, RoundResult
 from render import labels as L
 from render.gostop_common import fan, multiplier_name, reason_name, score_name, sort_key
+from render.labels import seat_name
 from render.palette import ACCENT, CHOICE, CREAM, INK, KOI, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
 from render.table_palette import table_palette
@@ -28,12 +29,6 @@ def _t(locale: str, key: str, **params: object) -> str:
     return L.t(locale, f"render.gostop.{key}", **params)
 
 
-def _name(names: Sequence[str], seat: int | None) -> str:
-    if seat is None:
-        return ""
-    return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
-
-
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n) if n else "0"
 
@@ -42,16 +37,16 @@ def _payment(draw: ImageDraw.ImageDraw, pay: Payment, names: Sequence[str], y: i
     """``payer → payee``, the multipliers that made the amount, the amount (and go-bak cover)."""
     cy = y + PAY_H / 2
     x = MARGIN + 24
-    x += text(draw, (x, cy), _name(names, pay.payer), 24, TEXT, max_width=220) + 10
+    x += text(draw, (x, cy), seat_name(names, pay.payer), 24, TEXT, max_width=220) + 10
     draw.polygon([(x, cy - 9), (x + 16, cy), (x, cy + 9)], fill=ACCENT)
     x += 26
-    x += text(draw, (x, cy), _name(names, pay.payee), 24, ACCENT, max_width=220) + 16
+    x += text(draw, (x, cy), seat_name(names, pay.payee), 24, ACCENT, max_width=220) + 16
     for m in pay.multipliers:
         x += chip(draw, x, cy, f"{multiplier_name(locale, m.name)} ×{m.factor}", 18, KOI, CREAM) + 6
     right = SHEET_W - MARGIN - 24
     w = text(draw, (right, cy), str(pay.amount), 30, ACCENT, anchor="rm")
     if pay.covers is not None:
-        label = _t(locale, "sheet.covers", name=_name(names, pay.covers))
+        label = _t(locale, "sheet.covers", name=seat_name(names, pay.covers))
         chip(draw, right - w - 14, cy, label, 17, CHOICE, INK, align="right")
 
 
@@ -71,17 +66,17 @@ def render_round_sheet(result: RoundResult, *, names: tuple[str, ...], scores: t
     draw = ImageDraw.Draw(img)
     text(draw, (MARGIN + 8, 36), _t(locale, "sheet.title", round=result.round_no), 34)
     text(draw, (MARGIN + 8, 78), f"{reason_name(locale, result.reason)} · "
-         f"{_t(locale, 'sheet.dealer', name=_name(names, result.dealer))}", 22, TEXT_DIM, max_width=640)
+         f"{_t(locale, 'sheet.dealer', name=seat_name(names, result.dealer))}", 22, TEXT_DIM, max_width=640)
     if result.winner is not None:
-        banner = _t(locale, "sheet.winner", name=_name(names, result.winner), score=result.score)
+        banner = _t(locale, "sheet.winner", name=seat_name(names, result.winner), score=result.score)
         chip(draw, SHEET_W - MARGIN, 54, banner, 30, ACCENT, INK, align="right")
     else:
         chip(draw, SHEET_W - MARGIN, 54, _t(locale, "sheet.no_winner"), 26, PANEL_EDGE, TEXT, align="right")
     y = body_top
     edge = ACCENT if result.winner is not None else PANEL_EDGE
     panel(draw, (MARGIN, y, SHEET_W - MARGIN, y + items_h), edge=edge)
-    text(draw, (MARGIN + 20, y + 28), _t(locale, "sheet.items", name=_name(names, result.winner)), 24, TEXT,
-         max_width=600)
+    who = seat_name(names, result.winner)
+    text(draw, (MARGIN + 20, y + 28), _t(locale, "sheet.items", name=who), 24, TEXT, max_width=600)
     body = y + 56
     if not items:
         text(draw, (MARGIN + 28, body + ROW_H / 2), _t(locale, "sheet.no_items"), 20, TEXT_DIM)
@@ -115,8 +110,8 @@ def render_round_sheet(result: RoundResult, *, names: tuple[str, ...], scores: t
     for s in range(min(seats, len(result.points))):
         pts = result.points[s]
         fill, ink = (ACCENT, INK) if pts > 0 else (KOI, CREAM) if pts < 0 else (PANEL_EDGE, TEXT)
-        x += chip(draw, x, y + 28, f"{_name(names, s)} {_signed(pts)}", 22, fill, ink) + 10
-    parts = " · ".join(f"{_name(names, s)} {scores[s]}" for s in range(len(scores)))
+        x += chip(draw, x, y + 28, f"{seat_name(names, s)} {_signed(pts)}", 22, fill, ink) + 10
+    parts = " · ".join(f"{seat_name(names, s)} {scores[s]}" for s in range(len(scores)))
     lw = text(draw, (MARGIN + 8, y + 84), _t(locale, "sheet.match"), 22, TEXT_DIM)
     text(draw, (MARGIN + 8 + lw + 16, y + 84), parts, 26, TEXT, max_width=SHEET_W - lw - 3 * MARGIN - 24)
     return to_png(img, table_palette())
@@ -127,8 +122,8 @@ def _line(result: RoundResult, names: Sequence[str], locale: str) -> str:
     if result.winner is None:
         return reason
     made = ", ".join(score_name(locale, i.name) for i in result.items)
-    head = (_t(locale, "summary.won", name=_name(names, result.winner), score=result.score) if result.score
-            else _name(names, result.winner))
+    who = seat_name(names, result.winner)
+    head = _t(locale, "summary.won", name=who, score=result.score) if result.score else who
     return " · ".join(p for p in (head, reason, made) if p)
 
 
@@ -147,15 +142,15 @@ def render_match_summary(history: tuple[RoundResult, ...], *, names: tuple[str, 
     if winners is None:
         best = max(scores, default=0)
         winners = tuple(s for s in range(seats) if scores[s] == best)
-    banner = (_t(locale, "summary.winner", name=_name(names, winners[0])) if len(winners) == 1
-              else _t(locale, "summary.tie", names=", ".join(_name(names, s) for s in winners)))
+    banner = (_t(locale, "summary.winner", name=seat_name(names, winners[0])) if len(winners) == 1
+              else _t(locale, "summary.tie", names=", ".join(seat_name(names, s) for s in winners)))
     chip(draw, MARGIN + 8, 100, banner, 30, ACCENT, INK, pad=18)
     panel(draw, (MARGIN, table_top, width - MARGIN, height - 20))
     y = table_top + row_h / 2 + 4
     text(draw, (MARGIN + 20, y), _t(locale, "summary.round"), 20, TEXT_DIM, max_width=100)
     text(draw, (MARGIN + 110, y), _t(locale, "summary.result"), 20, TEXT_DIM)
     for s in range(seats):
-        text(draw, (seat_x[s], y), _name(names, s), 22, TEXT, anchor="rm", max_width=col_w - 16)
+        text(draw, (seat_x[s], y), seat_name(names, s), 22, TEXT, anchor="rm", max_width=col_w - 16)
     line_w = seat_x[0] - col_w + 20 - (MARGIN + 110)
     for i, result in enumerate(history):
         top = table_top + row_h * (i + 1)

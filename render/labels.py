@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import i18n
 from engine.hanafuda.cards import Kind
 
@@ -33,6 +35,18 @@ def points(locale: str, count: int) -> str:
 
 def category(locale: str, kind: Kind) -> str:
     return i18n.t(locale, f"render.category.{kind.value}")
+
+
+def seat_name(names: Sequence[str], seat: int | None) -> str:
+    """The seat's player name (``""`` for no seat, ``#n`` past the names given)."""
+    if seat is None:
+        return ""
+    return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
+
+
+def signed(n: int) -> str:
+    """``+3``, ``0``, ``-2``: a score change."""
+    return f"+{n}" if n > 0 else str(n)
 
 
 def t(locale: str, key: str, **params: object) -> str:

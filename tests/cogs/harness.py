@@ -77,6 +77,15 @@ def is_turn_of(actor: Any, place: Place) -> bool:
     return f"<@{actor.id}>" in content.splitlines()[-1] if content else False
 
 
+async def wait_for_turn(env: Any, place: Place, actor: Any, *, tries: int = 50) -> None:
+    """Let the CPUs move until the table says it is ``actor``'s turn."""
+    for _ in range(tries):
+        if is_turn_of(actor, place):
+            return
+        await env.advance_time(TEST_CPU_DELAY)
+    raise AssertionError(f"{actor.name}'s turn never came")
+
+
 async def play_one_move(actor: Any, place: Place, choose: Any = None) -> Any:
     """Open the hand and click through the steps of one move (first option unless ``choose``)."""
     message = await open_hand(actor, place)

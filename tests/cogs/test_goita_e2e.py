@@ -11,11 +11,10 @@ from collections.abc import Callable
 from typing import Any
 
 import store
-from cogs.goita_memory_spec import SPEC as MEMORY_SPEC
 from cogs.goita_spec import SPEC
 from engine import goita as gt
 from engine.core import seeded_rng
-from engine.goita import memory as gm
+from tests.cogs.goita_helpers import click_one_move, first_keys, hand_by_command, human_to_act, offered_keys
 from tests.cogs.harness import (
     TEST_CPU_DELAY,
     THINK_TIME,
@@ -24,7 +23,6 @@ from tests.cogs.harness import (
     buttons,
     fix_seed,
     is_turn_of,
-    match_over,
     open_hand,
     setup_guild,
     start_vs_cpu,
@@ -34,19 +32,6 @@ from tests.cogs.harness import (
 )
 
 START = "goita start"
-
-
-def offered_keys(message: Any) -> set[str]:
-    """The step keys of a hand's buttons (``bG``, ``pass``…), the Back button left out."""
-    return {
-        b.custom_id.rsplit(":", 1)[1].split(".")[-1]
-        for b in step_buttons(message)
-        if not b.custom_id.endswith(":")
-    }
-
-
-def first_keys(view: Any, spec: Any = SPEC) -> set[str]:
-    return {spec.action_steps(a, view, "en")[0].key for a in view.legal_actions}
 
 
 def redeal_seed(seats: int = 4) -> int:
@@ -86,34 +71,6 @@ def can_block(view: gt.GoitaView) -> bool:
 
 def all_passed(view: gt.GoitaView) -> bool:
     return view.phase is gt.Phase.DOWN and any(view.tables)
-
-
-async def hand_by_command(actor: Any, place: Place) -> Any:
-    """``/goita hand``: the same private hand as the "My hand" button (no history to scan)."""
-    result = await actor.slash(place.thread, "goita hand")
-    assert result.ephemeral
-    return answer(result).message
-
-
-async def click_one_move(actor: Any, place: Place, table: Any) -> None:
-    """Open the hand and click the first button of each step until the move is played."""
-    message = await hand_by_command(actor, place)
-    seq = table.seq
-    for _ in range(4):
-        steps = [b for b in step_buttons(message) if not b.custom_id.endswith(":")]
-        assert 0 < len(steps) <= 24, f"no move offered: {message.content}"
-        result = await actor.click(message, custom_id=steps[0].custom_id)
-        if table.seq != seq or table.status != "active":
-            return
-        message = result.response.message
-    raise AssertionError("the clicks played nothing")
-
-
-def human_to_act(table: Any, humans: dict[int, Any]) -> Any:
-    seat = table.to_act()
-    if table.status != "active" or seat is None or seat.cpu_plays:
-        return None
-    return humans.get(seat.index)
 
 
 async def play_to_end(env: Any, place: Place, table: Any, humans: dict[int, Any]) -> None:
@@ -347,83 +304,6 @@ async def test_bad_clicks_and_text_are_refused_and_change_nothing(simcord_env, s
     assert played.flags.ephemeral and table.seq == before[0] + 1
 
 
-# --- the memory mode --------------------------------------------------------------------------------
-
-
-async def play_memory_move(actor: Any, place: Place, table: Any, seat: int) -> None:
-    """One memory action by clicks: (Discard,) a row, then a column, each checked against the view."""
-    view = table.view(seat)
-    message = await hand_by_command(actor, place)
-    seq = table.seq
-    assert offered_keys(message) == first_keys(view, MEMORY_SPEC)
-    for _ in range(3):
-        steps = [b for b in step_buttons(message) if not b.custom_id.endswith(":")]
-        assert 0 < len(steps) <= 24
-        result = await actor.click(message, custom_id=steps[0].custom_id)
-        if table.seq != seq:
-            return
-        message = result.response.message
-    raise AssertionError("the clicks played nothing")
-
-
-async def test_a_solo_memory_game_is_played_to_the_end(simcord_env, simcord_bot):
-    env = simcord_env
-    guild, channel, (alice,) = setup_guild(env, "alice")
-    result = await alice.slash(channel, "goita solo")
-    assert not result.ephemeral
-    table = the_table(simcord_bot)
-    assert table.game == "goita_solo" and table.status == "active", "alone, the game starts at once"
-    place = Place(channel, env)
-    first = place.last_table()
-    assert "table.png" in [a.filename for a in first.attachments] and "28 face down" in first.content
-    hand = await open_hand(alice, place)
-    rows = [b.label for b in step_buttons(hand)]
-    assert rows == ["Row A", "Row B", "Row C", "Row D"]
-    row = await alice.click(hand, custom_id=step_buttons(hand)[0].custom_id)
-    columns = [b.label for b in step_buttons(row.response.message)]
-    assert columns == ["A2", "A3", "A4", "A5", "A6", "A7", "Back"], "the guards' corners are not offered"
-    for _ in range(200):
-        if table.status != "active":
-            break
-        await play_memory_move(alice, place, table, 0)
-        await env.advance_time(THINK_TIME)
-    assert table.status == "finished" and match_over(place)
-    everything = "\n".join(m.content for m in place.table_messages())
-    assert "alice turns" in everything and "Game over" in everything
-    score = gm.score(table.state)
-    results = await store.results_for(simcord_bot.db, table.id)
-    assert [(r.points, r.won) for r in results] == [(score, score >= 50)]
-    rows = await store.leaderboard(simcord_bot.db, guild.id, "goita_solo")
-    assert [r.user_id for r in rows] == [alice.id]
-
-
-async def test_two_players_take_turns_in_a_memory_game(simcord_env, simcord_bot):
-    env = simcord_env
-    _, channel, (alice, bob) = setup_guild(env, "alice", "bob")
-    place = await two_player_table(env, channel, alice, bob, command="goita solo", players=2)
-    table = the_table(simcord_bot)
-    assert table.status == "active" and table.seat_count == 2
-    players = {0: alice, 1: bob}
-    turned_by = []
-    for _ in range(8):
-        seat = table.state.to_act
-        who = players[seat]
-        assert human_to_act(table, players) is who
-        other = players[1 - seat]
-        waiting = await hand_by_command(other, place)
-        assert not step_buttons(waiting), "only the player to act gets buttons"
-        before = table.seq
-        await play_memory_move(who, place, table, seat)
-        assert table.seq == before + 1
-        turned_by.append(seat)
-        await env.advance_time(THINK_TIME)
-    assert set(turned_by) == {0, 1}, "the turn passes between the two players"
-    text = "\n".join(m.content for m in place.table_messages())
-    assert "alice turns" in text and "bob turns" in text
-    hand = await hand_by_command(players[table.state.to_act], place)
-    assert all(len(b.label) <= 80 for b in buttons(hand))
-
-
 # --- the lobby ------------------------------------------------------------------------------------
 
 
@@ -477,19 +357,6 @@ async def test_quitting_a_team_match_loses_it_for_both_partners(simcord_env, sim
     rows = {r.seat: r for r in await store.results_for(simcord_bot.db, table.id)}
     assert [rows[s].won for s in range(4)] == [False, True, False, True]
     assert rows[0].extra["forfeit"] and not rows[2].extra["forfeit"]
-
-
-async def test_quitting_a_co_op_memory_game_loses_it_for_everyone(simcord_env, simcord_bot):
-    """The memory mode is co-operative (« plusieurs joueurs … coopératif »): the players share one
-    score, so when one quits nobody is credited with a win."""
-    env = simcord_env
-    _, channel, (alice, bob) = setup_guild(env, "alice", "bob")
-    place = await two_player_table(env, channel, alice, bob, command="goita solo", players=2)
-    table = the_table(simcord_bot)
-    result = await bob.slash(place.thread, "goita quit")
-    assert result.ephemeral
-    rows = await store.results_for(simcord_bot.db, table.id)
-    assert [r.won for r in rows] == [False, False]
 
 
 async def test_a_block_and_its_attack_are_posted_together(simcord_env, simcord_bot):

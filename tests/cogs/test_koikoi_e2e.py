@@ -22,6 +22,7 @@ from tests.cogs.harness import (
     step_buttons,
     the_table,
     two_player_table,
+    wait_for_turn,
 )
 
 
@@ -184,10 +185,7 @@ async def test_turn_timer_plays_for_a_slow_player_then_keeps_the_seat(simcord_en
     place = await start_vs_cpu(env, channel, alice, rounds=3)
     table = next(iter(simcord_bot.tables.tables.values()))
     seat = table.seat_of(alice.id)
-    for _ in range(50):
-        if is_turn_of(alice, place):
-            break
-        await env.advance_time(TEST_CPU_DELAY)
+    await wait_for_turn(env, place, alice)
     await env.advance_time(settings.turn_timeout + 1)
     assert any("ran out of time" in m.content for m in place.table_messages())
     assert seat.timeouts == 1 and not seat.away
@@ -259,10 +257,7 @@ async def test_a_restart_keeps_what_was_left_of_the_turn(simcord_env, simcord_bo
     env = simcord_env
     _, channel, (alice,) = setup_guild(env, "alice")
     place = await start_vs_cpu(env, channel, alice, rounds=3)
-    for _ in range(50):
-        if is_turn_of(alice, place):
-            break
-        await env.advance_time(TEST_CPU_DELAY)
+    await wait_for_turn(env, place, alice)
     table = the_table(simcord_bot)
     long_ago = (datetime.now(UTC) - timedelta(seconds=settings.turn_timeout + 60)).isoformat()
     async with simcord_bot.db.transaction() as conn:
@@ -281,10 +276,7 @@ async def test_a_restart_gives_a_fresh_turn_its_whole_time(simcord_env, simcord_
     env = simcord_env
     _, channel, (alice,) = setup_guild(env, "alice")
     place = await start_vs_cpu(env, channel, alice, rounds=3)
-    for _ in range(50):
-        if is_turn_of(alice, place):
-            break
-        await env.advance_time(TEST_CPU_DELAY)
+    await wait_for_turn(env, place, alice)
     new_bot = make_bot(settings)
     await env.restart_bot(new_bot)
     resumed = the_table(new_bot)
