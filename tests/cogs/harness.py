@@ -46,6 +46,13 @@ def answer(result: Any) -> Any:
     return result.followups[-1] if result.followups else result.response
 
 
+async def game_snapshot(bot: Any, table: Any) -> tuple[Any, ...]:
+    """What a refused input must leave unchanged: the move count, the state, the stored moves."""
+    import store
+
+    return (table.seq, table.state, len(await store.actions_for(bot.db, table.id)))
+
+
 def custom_ids(message: Any) -> list[str]:
     ids = []
     for row in message.components:

@@ -22,6 +22,7 @@ from tests.cogs.harness import (
     answer,
     buttons,
     fix_seed,
+    game_snapshot,
     is_turn_of,
     open_hand,
     setup_guild,
@@ -268,14 +269,13 @@ async def test_bad_clicks_and_text_are_refused_and_change_nothing(simcord_env, s
         refused = answer(await alice.slash(place.thread, "goita play", action="pass"))
         assert refused.flags.ephemeral and "not your turn" in refused.content.lower()
     await wait_for_phase(env, place, alice, table, 0, set(gt.Phase) - {gt.Phase.OVER})
-    before = (table.seq, table.state, len(await store.actions_for(simcord_bot.db, table.id)))
+    before = await game_snapshot(simcord_bot, table)
 
     async def unchanged() -> None:
-        after = (table.seq, table.state, len(await store.actions_for(simcord_bot.db, table.id)))
-        assert after == before
+        assert await game_snapshot(simcord_bot, table) == before
 
     stale = await alice.click(stale_hand, custom_id=stale_button.custom_id)
-    text = stale.followups[-1].content if stale.followups else stale.response.content
+    text = answer(stale).content
     assert stale.ephemeral and "earlier turn" in text
     await unchanged()
     public = place.last_table()

@@ -18,6 +18,7 @@ from tests.cogs.harness import (
     answer,
     buttons,
     fix_seed,
+    game_snapshot,
     is_turn_of,
     match_over,
     open_hand,
@@ -156,14 +157,13 @@ async def test_a_bad_click_or_text_is_refused_and_changes_nothing(simcord_env, s
     stale_button = step_buttons(stale_hand)[0]
     await play_one_move(alice, place)
     await wait_to_play_a_card(env, place, alice, table, 0)
-    before = (table.seq, table.state, len(await store.actions_for(simcord_bot.db, table.id)))
+    before = await game_snapshot(simcord_bot, table)
 
     async def unchanged() -> None:
-        after = (table.seq, table.state, len(await store.actions_for(simcord_bot.db, table.id)))
-        assert after == before
+        assert await game_snapshot(simcord_bot, table) == before
 
     stale = await alice.click(stale_hand, custom_id=stale_button.custom_id)
-    text = stale.followups[-1].content if stale.followups else stale.response.content
+    text = answer(stale).content
     assert stale.ephemeral and "earlier turn" in text
     await unchanged()
     mine = table.view(0)

@@ -11,6 +11,7 @@ from cogs.table.manager import RESUME_GRACE
 from tests.cogs.harness import (
     TEST_CPU_DELAY,
     Place,
+    answer,
     buttons,
     is_turn_of,
     match_over,
@@ -82,7 +83,7 @@ async def test_stale_and_double_clicks_are_refused_and_change_nothing(simcord_en
     seq_after, state_after = table.seq, table.state
     assert seq_after >= 1
     stale = await actor.click(hand, custom_id=first_step.custom_id)  # the same button again
-    text = stale.followups[-1].content if stale.followups else stale.response.content
+    text = answer(stale).content
     assert stale.ephemeral and "earlier turn" in text
     assert (table.seq, table.state) == (seq_after, state_after)
     rows = await store.actions_for(simcord_bot.db, table.id)

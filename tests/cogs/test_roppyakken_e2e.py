@@ -17,7 +17,9 @@ from engine.hanafuda.cards import card
 from tests.cogs.harness import (
     TEST_CPU_DELAY,
     Place,
+    answer,
     fix_seed,
+    game_snapshot,
     is_turn_of,
     match_over,
     open_hand,
@@ -32,11 +34,6 @@ from tests.cogs.harness import (
 START = "roppyakken start"
 SHORT = rk.rules_from("sanbyakuken")
 GAJI = card("11a")
-
-
-def answer(result: Any) -> Any:
-    """The message the user finally sees (a deferred command answers with a follow-up)."""
-    return result.followups[-1] if result.followups else result.response
 
 
 def first_seed(found: Callable[[rk.RoppyakkenView], bool], seats: int = 2) -> int:
@@ -154,14 +151,13 @@ async def test_a_bad_click_or_text_is_refused_and_changes_nothing(simcord_env, s
     stale_button = step_buttons(stale_hand)[0]
     await play_one_move(alice, place)
     await wait_to_play_a_card(env, place, alice, table, 0)
-    before = (table.seq, table.state, len(await store.actions_for(simcord_bot.db, table.id)))
+    before = await game_snapshot(simcord_bot, table)
 
     async def unchanged() -> None:
-        after = (table.seq, table.state, len(await store.actions_for(simcord_bot.db, table.id)))
-        assert after == before
+        assert await game_snapshot(simcord_bot, table) == before
 
     stale = await alice.click(stale_hand, custom_id=stale_button.custom_id)
-    text = stale.followups[-1].content if stale.followups else stale.response.content
+    text = answer(stale).content
     assert stale.ephemeral and "earlier turn" in text
     await unchanged()
     mine = table.view(0)
