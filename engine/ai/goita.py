@@ -7,8 +7,9 @@ in another hand (face-down and set-aside pieces count as unknown).
 - Respond: never blocks its partner (unless that finishes the round); blocks an opponent with
   the same piece when it has one, with a King only when the attack is high or the hand is short
   (Kings are kept: they block almost anything and may finish a round).
-- Down: hides the piece it least needs (a single low piece, never a King); at the end it pairs
-  the last two pieces so the finish is doubled.
+- Down: hides the piece it least needs (a single low piece; a King only when nothing else is
+  left, even where the rules allow one face down); at the end it pairs the last two pieces so
+  the finish is doubled.
 - Attack: prefers pieces nobody else can hold (all copies seen), then pieces it holds several of
   (it can attack with them again), then low pieces; it keeps its best piece for the finish.
 """
@@ -86,8 +87,12 @@ def _down(
     if sum(hand) == 2:
         # Last two pieces: a pair doubles; else hide the lower and finish with the higher.
         return min(downs, key=lambda a: values[int(a.piece)])
-    # Hide a single, low piece; keep pairs (they attack twice and may double).
-    return min(downs, key=lambda a: (hand[int(a.piece)] >= 2, values[int(a.piece)], rng.random()))
+    # Hide a single, low piece; keep pairs (they attack twice and may double) and Kings (they
+    # block almost anything, and a hidden King tells the others nothing).
+    return min(
+        downs,
+        key=lambda a: (int(a.piece) == _K, hand[int(a.piece)] >= 2, values[int(a.piece)], rng.random()),
+    )
 
 
 def _attack(

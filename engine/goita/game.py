@@ -87,11 +87,21 @@ def new_game(seats: int, rules: Rules, seed: int) -> State:
 
 def _king_may_attack(s: State, hand: Counts) -> bool:
     """Seed: « Un Roi ne peut jamais être joué comme carte attaquante sauf si un Roi a déjà été
-    posé précédemment … un Roi peut être joué en 8ème carte »; FudaWiki adds « If you have both
-    Kings in hand »."""
-    if hand[KING] >= 2 or sum(hand) == 1:
+    posé précédemment. En revanche un Roi peut être joué en 8ème carte même si l'autre Roi n'a
+    pas été joué précédemment. » Option ``king_attack_with_both`` (association) adds FudaWiki's
+    « If you have both Kings in hand ».
+
+    « Posé » counts Kings face up on the table: a face-down King is seen by its owner only.
+    """
+    if sum(hand) == 1 or (hand[KING] >= 2 and s.rules.king_attack_with_both):
         return True
     return any(KING in row for row in s.laid)
+
+
+def _king_may_go_down(s: State, hand: Counts) -> bool:
+    """Seed: « une carte face cachée de son choix » (a King too). Option ``no_king_face_down``
+    (association, FudaWiki « not allowed to place a King face-down »), unless only Kings are left."""
+    return not s.rules.no_king_face_down or sum(hand) == hand[KING]
 
 
 def legal_actions(s: State) -> tuple[Action, ...]:
@@ -109,8 +119,8 @@ def legal_actions(s: State) -> tuple[Action, ...]:
         return tuple(out)
     if phase is DOWN:
         hand = s.hands[s.to_act]  # type: ignore[index]
-        downs = tuple(DOWNS[k] for k in range(1, 8) if hand[k])
-        return downs or (DOWNS[KING],)
+        first = 0 if hand[KING] and _king_may_go_down(s, hand) else 1
+        return tuple(DOWNS[k] for k in range(first, 8) if hand[k])
     if phase is ATTACK:
         hand = s.hands[s.to_act]  # type: ignore[index]
         first = 0 if hand[KING] and _king_may_attack(s, hand) else 1
@@ -189,8 +199,7 @@ def _down(s: State, piece: Piece) -> tuple[State, tuple[Event, ...]]:
     hand = s.hands[seat]
     if not hand[k]:
         raise IllegalAction(f"You hold no {piece}.", key="not_in_hand", piece=str(piece))
-    if k == KING and sum(hand) != hand[KING]:
-        # FudaWiki: « not allowed to place a King face-down »; only Kings left: no other choice.
+    if k == KING and not _king_may_go_down(s, hand):
         raise IllegalAction("A King is never laid face down.", key="king_face_down")
     hands, laid = _lay(s, seat, k + HIDDEN, k)
     s2 = s._replace(phase=ATTACK, hands=hands, laid=laid)
@@ -204,10 +213,15 @@ def _attack(s: State, piece: Piece) -> tuple[State, tuple[Event, ...]]:
     if not hand[k]:
         raise IllegalAction(f"You hold no {piece}.", key="not_in_hand", piece=str(piece))
     if k == KING and not _king_may_attack(s, hand):
+        if s.rules.king_attack_with_both:
+            raise IllegalAction(
+                "A King may attack only once the other King was played, when you hold both,"
+                " or as your last piece.",
+                key="king_attack",
+            )
         raise IllegalAction(
-            "A King may attack only once the other King was played, when you hold both,"
-            " or as your last piece.",
-            key="king_attack",
+            "A King may attack only once the other King was played face up, or as your last piece.",
+            key="king_attack_after_king",
         )
     hands, laid = _lay(s, seat, k, k)
     row = laid[seat]
@@ -217,6 +231,8 @@ def _attack(s: State, piece: Piece) -> tuple[State, tuple[Event, ...]]:
         return close_round(s._replace(hands=hands, laid=laid), result, events), tuple(events)
     if k == KING:
         # FudaWiki: « A King used as an attack piece cannot be defended by the other 3 players ».
+        # Under the seed's rule alone nobody could block it anyway: the other King is face up
+        # on the table (or, with ``king_attack_with_both``, in the attacker's hand).
         events.append(AllPassed(seat, True))
         s2 = s._replace(phase=DOWN, to_act=seat, hands=hands, laid=laid, attacker=seat, attack=k, passes=0)
         return s2, tuple(events)

@@ -151,8 +151,14 @@ def _next_leader(s: State, winner: int) -> int:
 
 
 def close_round(s: State, result: RoundResult, events: list[Event]) -> State:
-    """Record ``result``; deal the next round, or end the match once a team reaches the target."""
+    """Record ``result``; deal the next round, or end the match once a team reaches the target.
+
+    The result carries every seat's face-down pieces: seed « une carte face cachée de son choix
+    qui le restera jusqu'à la fin de la manche », so they are shown once the round is over.
+    """
     scores = tuple(a + b for a, b in zip(s.scores, result.points, strict=True))
+    face_down = tuple(tuple(PIECES[c - HIDDEN] for c in row if c >= HIDDEN) for row in s.laid)
+    result = replace(result, face_down=face_down)
     if max(scores) >= s.rules.target_score:
         result = replace(result, next_leader=None)
     history = (*s.history, result)

@@ -59,6 +59,12 @@ class Rules:
     teyaku_eight: int = 10
     next_leader: str = "rotate"
     three_player_removal: str = "pawns"
+    # Seed: a King attacks only « si un Roi a déjà été posé précédemment » or as the 8th piece;
+    # FudaWiki (association) adds « If you have both Kings in hand ».
+    king_attack_with_both: bool = False
+    # Seed: the face-down piece is « une carte face cachée de son choix » (a King too);
+    # FudaWiki (association): « not allowed to place a King face-down ».
+    no_king_face_down: bool = False
 
     def __post_init__(self) -> None:
         shared.validate(self, _INT_RANGES, CHOICES)
@@ -89,7 +95,8 @@ PRESETS: dict[str, Rules] = {
     # The seed (002, FR): values 5/4/4/3/3/2/2/1, match to 15, rotating leader.
     "seed": Rules(),
     # FudaWiki / Noto Goita Preservation Society scale: ×10, to 150, 6/7/8-pawn teyaku,
-    # the winner deals and leads the next round.
+    # the winner deals and leads the next round, a King attacks when its holder has both,
+    # no King face down.
     "association": Rules(
         king=50,
         rook=40,
@@ -103,6 +110,8 @@ PRESETS: dict[str, Rules] = {
         teyaku=True,
         teyaku_eight=100,
         next_leader="winner",
+        king_attack_with_both=True,
+        no_king_face_down=True,
     ),
 }
 

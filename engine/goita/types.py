@@ -119,7 +119,8 @@ class Phase(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Down:
-    """Lay ``piece`` face down (never a King, unless the hand holds nothing else)."""
+    """Lay ``piece`` face down (any piece; option ``no_king_face_down``: a King only when the
+    hand holds nothing else)."""
 
     piece: Piece
 
@@ -210,7 +211,9 @@ class RoundResult:
     association preset). ``items`` are the base lines (``finish`` = the last piece's value,
     ``teyaku_*``); ``multipliers`` the factors (``double``). ``points`` is per team.
     ``revealed`` shows the finishing face-down piece when it made the double, and the whole
-    hand on a teyaku; nothing else face down is ever revealed.
+    hand on a teyaku. ``face_down`` is every seat's face-down pieces in laying order, shown once
+    the round is over (seed: face down « jusqu'à la fin de la manche »); before that no view
+    holds another seat's face-down piece.
     """
 
     round_no: int
@@ -225,6 +228,7 @@ class RoundResult:
     revealed: tuple[Piece, ...]
     leader: int
     next_leader: int | None
+    face_down: tuple[tuple[Piece, ...], ...] = ()
 
 
 # --- events --------------------------------------------------------------------------------
@@ -311,7 +315,8 @@ class GoitaView:
 
     Public: every face-up piece, how many pieces each seat holds, the attack, team scores.
     Private to ``seat``: its own ``hand``, its own face-down pieces, and on its turn
-    ``legal_actions``. Never: other hands, other face-down pieces, the set-aside pieces.
+    ``legal_actions``. Never: other hands, the set-aside pieces, other face-down pieces of the
+    round being played (a finished round's are in ``history``, ``RoundResult.face_down``).
     ``teams[s]`` is seat ``s``'s team (4 players: ``s % 2``; otherwise each seat alone).
     """
 

@@ -1,9 +1,9 @@
 """What one seat (or a spectator) may see of a Goita match: the only way state leaves the engine.
 
 Public: every face-up piece, hand sizes, the attack piece and attacker, passes, team scores,
-history, who asked for a redeal. Private: a seat's own hand and own face-down pieces, and its
-legal actions on its turn. Never: other hands, other face-down pieces, the set-aside pieces,
-the seed.
+history (with every face-down piece of the rounds already over), who asked for a redeal.
+Private: a seat's own hand and own face-down pieces, and its legal actions on its turn. Never:
+other hands, other face-down pieces of the round being played, the set-aside pieces, the seed.
 """
 
 from __future__ import annotations

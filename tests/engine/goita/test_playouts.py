@@ -46,6 +46,8 @@ CONFIGS: list[tuple[int, Rules]] = [
     (4, PRESETS["seed"]),
     (4, PRESETS["association"]),
     (4, Rules(double_finish=False, redeal_pawns=4, next_leader="winner")),
+    (4, Rules(king_attack_with_both=True)),
+    (4, Rules(no_king_face_down=True, next_leader="winner")),
     (3, PRESETS["seed"]),
     (3, Rules(three_player_removal="random", redeal_pawns=4)),
     (2, PRESETS["seed"]),
@@ -91,6 +93,8 @@ def check_no_leak(s: State) -> None:
             assert v.hand is not None and len(v.hand) == sum(s.hands[seat])
             assert v.legal_actions == (legal_actions(s) if seat == s.to_act else ())
         assert v.hand_counts == tuple(sum(h) for h in s.hands)
+        # Face-down pieces are shown only for rounds already over.
+        assert all(r.round_no < s.round_no for r in v.history)
         fields = type(v).__dataclass_fields__
         assert "seed" not in fields and "hands" not in fields and "aside" not in fields
 
@@ -123,6 +127,12 @@ def playout(seats: int, rules: Rules, seed: int, *, check_all: bool = False) -> 
         for e in laid:
             assert (e.piece is None) == (e.role == "down")
         ended = sum(isinstance(e, RoundEnded) for e in events)  # a teyaku deal may end the next one too
+        for e in events:
+            if isinstance(e, RoundEnded):
+                # Every face-down piece of the round is shown at its end (a teyaku deal has none).
+                rows = before.laid if e.result.round_no == before.round_no else ((),) * s.seats
+                down = tuple(tuple(Piece(c - HIDDEN) for c in row if c >= HIDDEN) for row in rows)
+                assert e.result.face_down == down
         if ended:
             assert isinstance(events[-1], MatchEnded) or s.round_no == before.round_no + ended
         steps += 1

@@ -24,6 +24,8 @@ def test_presets_and_round_trip() -> None:
         ({"king": 0}, "bad_rule"),
         ({"king": True}, "bad_rule"),
         ({"teyaku": 1}, "bad_rule"),
+        ({"king_attack_with_both": "yes"}, "bad_rule"),
+        ({"no_king_face_down": 1}, "bad_rule"),
         ({"next_leader": "dealer"}, "bad_rule"),
         ({"three_player_removal": "kings"}, "bad_rule"),
         ({"target_score": "15"}, "bad_rule"),

@@ -22,8 +22,10 @@ from engine.goita import (
     Piece,
     PieceLaid,
     Redealt,
+    RoundEnded,
     RoundStarted,
     Rules,
+    Slot,
     apply,
     deal,
     first_leader,
@@ -33,6 +35,7 @@ from engine.goita import (
     parse_action,
     view,
 )
+from engine.goita.state import HIDDEN
 from tests.engine.goita.stacked import DEAL4, counts, play, result_of, table
 
 # Turns where every other seat passes, for seat 0 of DEAL4 ("RBGSNLPP").
@@ -162,48 +165,128 @@ def test_seed_example_of_a_first_and_second_turn() -> None:
     assert events[0] == PieceLaid(2, 3, "down", None) and events[1] == PieceLaid(2, 4, "attack", Piece.R)
 
 
-def test_king_attacks_only_after_the_other_king_with_both_kings_or_last() -> None:
+BOTH_KINGS = ("KKGSNLPP", "RBGSNLPP", "RBGSNLPP", "GSNLPPPP")
+
+
+def test_king_never_attacks_unless_a_king_was_already_played() -> None:
     """« Un Roi ne peut jamais être joué comme carte attaquante sauf si un Roi a déjà été posé
-    précédemment. En revanche un Roi peut être joué en 8ème carte même si l'autre Roi n'a pas été
-    joué précédemment. » FudaWiki adds: « If you have both Kings in hand. »"""
+    précédemment. » In the seed preset holding both Kings is no exception."""
     s, _ = play(table(), "down:G attack:N block:N")  # seat 1 blocks, holding one King
     assert Attack(Piece.K) not in legal_actions(s)
     with pytest.raises(IllegalAction) as err:
         apply(s, Attack(Piece.K))
-    assert err.value.key == "king_attack"
+    assert err.value.key == "king_attack_after_king"
     # Once a King was played face up (seat 2 blocks with it), the other King may attack.
     s, _ = play(s, "attack:G block:K attack:P pass pass block:P")
     assert s.to_act == 1 and Attack(Piece.K) in legal_actions(s)
-    # Both Kings in hand.
-    both = ("KKGSNLPP", "RBGSNLPP", "RBGSNLPP", "GSNLPPPP")
-    s6, _ = play(table(both), "down:G")
-    assert Attack(Piece.K) in legal_actions(s6)
-    # The last piece.
-    s7 = table()._replace(hands=(counts("KP"), *table().hands[1:]))
-    s7, _ = play(s7, "down:P")
-    assert legal_actions(s7) == (Attack(Piece.K),)
+    # Both Kings in hand: still no King attack.
+    s2, _ = play(table(BOTH_KINGS), "down:G")
+    assert Attack(Piece.K) not in legal_actions(s2)
+    with pytest.raises(IllegalAction) as err:
+        apply(s2, Attack(Piece.K))
+    assert err.value.key == "king_attack_after_king"
+
+
+def test_a_king_laid_face_down_does_not_count_as_played() -> None:
+    """« sauf si un Roi a déjà été posé précédemment »: ruling, a King face down does not count
+    (only its owner knows it is there)."""
+    hands = ("KRGSNLPP", "KBGSNLPP", "RBGSNLPP", "GSNLPPPP")
+    s, _ = play(table(hands), "down:K attack:P block:P")
+    assert s.to_act == 1 and Attack(Piece.K) not in legal_actions(s)
+
+
+def test_king_may_be_the_eighth_piece_even_if_the_other_king_was_not_played() -> None:
+    """« En revanche un Roi peut être joué en 8ème carte même si l'autre Roi n'a pas été joué
+    précédemment. »"""
+    hands = ("KRBGSNLP", "KBGSNLPP", "RGSNLPPP", "GSNLPPPP")  # the other King stays in seat 1's hand
+    s, events = play(
+        table(hands),
+        f"down:P attack:L {ALL_PASS} down:N attack:S {ALL_PASS} down:G attack:B {ALL_PASS} down:R",
+    )
+    assert all(0 not in row for row in s.laid[1:]) and s.hands[1][0] == 1
+    assert legal_actions(s) == (Attack(Piece.K),)
+    s, events = play(s, "attack:K")
+    r = result_of(events)
+    assert r.winner == 0 and r.piece is Piece.K and r.points == (5, 0)
+
+
+def test_king_attack_with_both_kings_in_hand_is_the_association_option() -> None:
+    """FudaWiki (association): a King may attack « If you have both Kings in hand ». Not in the
+    seed (« jamais … sauf si un Roi a déjà été posé précédemment »): option
+    ``king_attack_with_both``, on in ``association``."""
+    assert not PRESETS["seed"].king_attack_with_both and PRESETS["association"].king_attack_with_both
+    s, _ = play(table(BOTH_KINGS, rules=Rules(king_attack_with_both=True)), "down:G")
+    assert Attack(Piece.K) in legal_actions(s)
+    s, _ = play(table(BOTH_KINGS, rules=PRESETS["association"]), "down:G")
+    assert Attack(Piece.K) in legal_actions(s)
+    # One King only: still refused, with the association's wording.
+    s, _ = play(table(rules=Rules(king_attack_with_both=True)), "down:G attack:N block:N")
+    with pytest.raises(IllegalAction) as err:
+        apply(s, Attack(Piece.K))
+    assert err.value.key == "king_attack"
 
 
 def test_a_king_attack_cannot_be_blocked() -> None:
     """FudaWiki: « A King used as an "attack piece" cannot be defended by the other 3 players, so the
     attacker automatically places a piece face-down on their defending row and "attacks" with
-    another piece. »"""
-    both = ("KKGSNLPP", "RBGSNLPP", "RBGSNLPP", "GSNLPPPP")
-    s, events = play(table(both), "down:G attack:K")
+    another piece. » (Under the seed's rule nobody holds the other King anyway.)"""
+    s, _ = play(table(), "down:G attack:N block:N attack:G block:K attack:P pass pass block:P")
+    s, events = play(s, "attack:K")
+    assert events[-1] == AllPassed(1, True)
+    assert s.phase is Phase.DOWN and s.to_act == 1
+    s, events = play(table(BOTH_KINGS, rules=Rules(king_attack_with_both=True)), "down:G attack:K")
     assert events[-1] == AllPassed(0, True)
     assert s.phase is Phase.DOWN and s.to_act == 0
 
 
-def test_no_king_face_down() -> None:
-    """FudaWiki: « not allowed to place a King face-down on the defending row ». When only Kings
-    are left the rule cannot hold; the engine then lets one go face down."""
-    s = table(("KKGSNLPP", "RBGSNLPP", "RBGSNLPP", "GSNLPPPP"))
-    assert Down(Piece.K) not in legal_actions(s)
-    with pytest.raises(IllegalAction) as err:
-        apply(s, Down(Piece.K))
-    assert err.value.key == "king_face_down"
-    s = s._replace(hands=(counts("KK"), *s.hands[1:]))
-    assert legal_actions(s) == (Down(Piece.K),)
+def test_face_down_piece_of_the_players_choice_may_be_a_king() -> None:
+    """« Ensuite le premier joueur pose devant lui une carte face cachée de son choix »: any piece,
+    a King too, in the seed preset."""
+    s = table(BOTH_KINGS)
+    assert Down(Piece.K) in legal_actions(s)
+    s, events = play(s, "down:K")
+    assert events == [PieceLaid(0, 1, "down", None)] and s.laid[0] == (HIDDEN + int(Piece.K),)
+    assert Down(Piece.K) in legal_actions(table(("KRGSNLPP", "KBGSNLPP", "RBGSNLPP", "GSNLPPPP")))
+    assert Down(Piece.K) not in legal_actions(table())  # seat 0 of DEAL4 holds no King
+
+
+def test_no_king_face_down_is_the_association_option() -> None:
+    """FudaWiki: « not allowed to place a King face-down on the defending row ». Not in the seed
+    (« une carte face cachée de son choix »): option ``no_king_face_down``, on in
+    ``association``. When only Kings are left the rule cannot hold; one may then go face down."""
+    assert not PRESETS["seed"].no_king_face_down and PRESETS["association"].no_king_face_down
+    for rules in (Rules(no_king_face_down=True), PRESETS["association"]):
+        s = table(BOTH_KINGS, rules=rules)
+        assert Down(Piece.K) not in legal_actions(s)
+        with pytest.raises(IllegalAction) as err:
+            apply(s, Down(Piece.K))
+        assert err.value.key == "king_face_down"
+        s = s._replace(hands=(counts("KK"), *s.hands[1:]))
+        assert legal_actions(s) == (Down(Piece.K),)
+
+
+def test_face_down_pieces_stay_hidden_until_the_end_of_the_round_then_shown() -> None:
+    """« une carte face cachée de son choix qui le restera jusqu'à la fin de la manche »: hidden
+    from the other seats while the round is played, every seat's face-down pieces are in the
+    round's result (and so in every view's history) once it is over."""
+    moves = (
+        "down:G attack:N block:N attack:L pass pass pass down:B attack:S block:S attack:G pass pass pass "
+        "down:K attack:P block:P attack:L pass pass pass down:G attack:S pass pass pass down:N attack:P "
+        "pass pass pass down:P"
+    )
+    s, events = play(table(), moves)
+    assert not any(isinstance(e, RoundEnded) for e in events)
+    for seat in (0, 1, 3, None):
+        v = view(s, seat)
+        assert v.tables[2][2] == Slot(None, False) and v.history == ()
+    assert view(s, 2).tables[2][2] == Slot(Piece.K, False)
+    s, events = play(s, "attack:P")
+    r = result_of(events)
+    assert r.winner == 3 and r.revealed == (Piece.P,) and r.points == (0, 2)
+    face_down = ((Piece.G,), (Piece.B,), (Piece.K,), (Piece.G, Piece.N, Piece.P))
+    assert r.face_down == face_down
+    for seat in (0, 1, 2, 3, None):
+        assert view(s, seat).history[-1].face_down == face_down
 
 
 def test_round_ends_with_the_eighth_piece_and_the_team_scores_it() -> None:
