@@ -20,7 +20,8 @@ import engine.goita as gt
 from bench.timing import measure
 from engine.core import GameEngine
 from engine.doudizhu import ENGINE as DOUDIZHU
-from render import doudizhu, goita
+from render import doudizhu as doudizhu
+from render import goita as goita
 
 NAMES = ("Aki", "Benoît", "Chiyo", "Daichi")
 

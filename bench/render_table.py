@@ -14,7 +14,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.timing import measure
-from render.koikoi import render_hand, render_round_sheet, render_table, warm
+from render.hanafuda.koikoi import render_hand, render_round_sheet, render_table, warm
 from tests.render.factory import NAMES, random_result, random_view
 
 

@@ -13,7 +13,7 @@ RGB = tuple[int, int, int]
 def to_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
     """Quantise ``image`` to 256 colours and encode it as PNG (deterministic: same image, same bytes).
 
-    With ``palette`` (a "P" image, see :mod:`render.table_palette`) pixels are mapped to that fixed
+    With ``palette`` (a "P" image, see :mod:`render.hanafuda.table_palette`) pixels are mapped to that fixed
     palette, which is about five times faster than computing an adaptive one; without it an
     adaptive palette (fast octree) is used. No dithering: our pictures are flat colour.
     """

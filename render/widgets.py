@@ -1,6 +1,6 @@
 """Small drawing helpers shared by the table and score-sheet images: text, chips, card rows.
 
-Coordinates are pixels on an RGB canvas. Card images come from :mod:`render.hanafuda_faces`.
+Coordinates are pixels on an RGB canvas. Card images come from :mod:`render.hanafuda.faces`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from engine.hanafuda.cards import Card, Kind
 from render.fonts import font
-from render.hanafuda_faces import card_back, card_face, card_size, glow, glow_margin, shade
+from render.hanafuda.faces import card_back, card_face, card_size, glow, glow_margin, shade
 from render.palette import PANEL, PANEL_EDGE, RGB, TEXT
 
 ELLIPSIS = "..."  # the CJK font centres "…" vertically, which looks odd after Latin text

@@ -8,8 +8,8 @@ import logging
 import discord
 from discord.ext import commands
 
-from cogs.table.components import DYNAMIC_ITEMS
 from cogs.table.manager import TableManager
+from cogs.table.routes import DYNAMIC_ITEMS
 from cogs.translator import TsukiTranslator
 from store import Database
 from tsuki.settings import Settings
@@ -18,11 +18,11 @@ log = logging.getLogger(__name__)
 
 EXTENSIONS = (
     "cogs.errors",
-    "cogs.koikoi",
-    "cogs.roppyakken",
-    "cogs.gostop",
-    "cogs.doudizhu",
-    "cogs.goita",
+    "cogs.koikoi.commands",
+    "cogs.roppyakken.commands",
+    "cogs.gostop.commands",
+    "cogs.doudizhu.commands",
+    "cogs.goita.commands",
     "cogs.moves",
     "cogs.stats",
 )
@@ -30,12 +30,12 @@ EXTENSIONS = (
 
 def game_specs() -> dict[str, object]:
     """Every playable game's adapter, by name."""
-    from cogs.doudizhu_spec import SPEC as DOUDIZHU
-    from cogs.goita_memory_spec import SPEC as GOITA_SOLO
-    from cogs.goita_spec import SPEC as GOITA
-    from cogs.gostop_spec import SPEC as GOSTOP
-    from cogs.koikoi_spec import SPEC as KOIKOI
-    from cogs.roppyakken_spec import SPEC as ROPPYAKKEN
+    from cogs.doudizhu.spec import SPEC as DOUDIZHU
+    from cogs.goita.memory_spec import SPEC as GOITA_SOLO
+    from cogs.goita.spec import SPEC as GOITA
+    from cogs.gostop.spec import SPEC as GOSTOP
+    from cogs.koikoi.spec import SPEC as KOIKOI
+    from cogs.roppyakken.spec import SPEC as ROPPYAKKEN
 
     return {
         "koikoi": KOIKOI,

@@ -1,6 +1,6 @@
-"""Buttons that survive restarts: ``DynamicItem``s whose custom_id carries all they need.
+"""The components the table flow posts: buttons, select menus, and their custom_ids.
 
-custom_id templates (≤ 100 characters):
+A custom_id carries all a click needs, so buttons survive restarts. Templates (≤ 100 characters):
 
 * ``l:{game}:{verb}``        lobby buttons (join, leave, cpu, start, cancel)
 * ``t:{game}:{seq}:{verb}``  table-message buttons (hand, back, rematch)
@@ -8,21 +8,17 @@ custom_id templates (≤ 100 characters):
 * ``p:{game}:{seq}``         the select menu of a hand (cards picked for one move)
 
 ``seq`` is the number of moves played when the button was drawn, so a click on a button from
-an earlier turn is recognised and refused without changing anything. The callbacks only route
-to the :class:`~cogs.table.manager.TableManager`, found on the bot as ``bot.tables``.
+an earlier turn is recognised and refused without changing anything. The ``*_TEMPLATE`` patterns
+read them back; :mod:`cogs.table.routes` routes each click to its handler.
 """
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from cogs.table.spec import fit_label
-
-if TYPE_CHECKING:
-    from cogs.table.manager import TableManager
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -30,10 +26,6 @@ STYLES = {
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
-
-
-def _manager(interaction: discord.Interaction) -> TableManager:
-    return interaction.client.tables  # type: ignore[attr-defined]
 
 
 def button(
@@ -47,83 +39,11 @@ def button(
     )
 
 
-class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"l:(?P<game>\d+):(?P<verb>[a-z]+)"
-):
-    def __init__(self, item: discord.ui.Button[Any], game_id: int, verb: str) -> None:
-        super().__init__(item)
-        self.game_id, self.verb = game_id, verb
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
-    ) -> LobbyButton:
-        return cls(item, int(match["game"]), match["verb"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.table import lobby
-
-        await lobby.on_button(_manager(interaction), interaction, self.game_id, self.verb)
-
-
-class TableButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"t:(?P<game>\d+):(?P<seq>\d+):(?P<verb>[a-z]+)"
-):
-    def __init__(self, item: discord.ui.Button[Any], game_id: int, seq: int, verb: str) -> None:
-        super().__init__(item)
-        self.game_id, self.seq, self.verb = game_id, seq, verb
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
-    ) -> TableButton:
-        return cls(item, int(match["game"]), int(match["seq"]), match["verb"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.table import play
-
-        await play.on_table_button(_manager(interaction), interaction, self.game_id, self.seq, self.verb)
-
-
-class StepButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"a:(?P<game>\d+):(?P<seq>\d+):(?P<path>[^:]*)"
-):
-    def __init__(self, item: discord.ui.Button[Any], game_id: int, seq: int, path: str) -> None:
-        super().__init__(item)
-        self.game_id, self.seq, self.path = game_id, seq, path
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
-    ) -> StepButton:
-        return cls(item, int(match["game"]), int(match["seq"]), match["path"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.table import play
-
-        path = tuple(self.path.split(".")) if self.path else ()
-        await play.on_step(_manager(interaction), interaction, self.game_id, self.seq, path)
-
-
-class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"p:(?P<game>\d+):(?P<seq>\d+)"):
-    def __init__(self, item: discord.ui.Select[Any], game_id: int, seq: int) -> None:
-        super().__init__(item)
-        self.game_id, self.seq = game_id, seq
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
-    ) -> PickSelect:
-        return cls(item, int(match["game"]), int(match["seq"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.table import play
-
-        values = tuple((interaction.data or {}).get("values", ()))  # type: ignore[union-attr]
-        await play.on_pick(_manager(interaction), interaction, self.game_id, self.seq, values)
-
-
-DYNAMIC_ITEMS = (LobbyButton, TableButton, StepButton, PickSelect)
+# The patterns that read the custom_ids below back (DynamicItem templates in cogs.table.routes).
+LOBBY_TEMPLATE = r"l:(?P<game>\d+):(?P<verb>[a-z]+)"
+TABLE_TEMPLATE = r"t:(?P<game>\d+):(?P<seq>\d+):(?P<verb>[a-z]+)"
+STEP_TEMPLATE = r"a:(?P<game>\d+):(?P<seq>\d+):(?P<path>[^:]*)"
+PICK_TEMPLATE = r"p:(?P<game>\d+):(?P<seq>\d+)"
 
 
 def lobby_id(game_id: int, verb: str) -> str:

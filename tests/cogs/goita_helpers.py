@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cogs.goita_spec import SPEC
+from cogs.goita.spec import SPEC
 from tests.cogs.harness import Place, answer, step_buttons
 
 

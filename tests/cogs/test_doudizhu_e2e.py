@@ -11,8 +11,8 @@ import random
 from typing import Any
 
 import store
-from cogs.doudizhu_cards import menu_entries
-from cogs.doudizhu_spec import SPEC
+from cogs.doudizhu.cards import menu_entries
+from cogs.doudizhu.spec import SPEC
 from engine.ai.doudizhu import choose_action
 from engine.doudizhu import (
     CARDS,

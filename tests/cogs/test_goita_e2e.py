@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import store
-from cogs.goita_spec import SPEC
+from cogs.goita.spec import SPEC
 from engine import goita as gt
 from engine.core import seeded_rng
 from tests.cogs.goita_helpers import click_one_move, first_keys, hand_by_command, human_to_act, offered_keys

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import store
-from cogs.goita_memory_spec import SPEC as MEMORY_SPEC
+from cogs.goita.memory_spec import SPEC as MEMORY_SPEC
 from engine.goita import memory as gm
 from tests.cogs.goita_helpers import click_steps, first_keys, hand_by_command, human_to_act, offered_keys
 from tests.cogs.harness import (

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import store
-from cogs.gostop_spec import SPEC
+from cogs.gostop.spec import SPEC
 from engine.hanafuda import gostop as gs
 from tests.cogs.harness import (
     TEST_CPU_DELAY,

@@ -12,8 +12,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import store
-from cogs.koikoi_spec import SPEC
-from cogs.moves import MAX_CHOICES, choices_for, fold
+from cogs.koikoi.spec import SPEC
+from cogs.table.typed import MAX_CHOICES, choices_for, fold
 from engine.hanafuda import koikoi as kk
 from engine.hanafuda.cards import CARDS, card, cards
 from i18n import card_name

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import store
-from cogs.roppyakken_spec import SPEC
+from cogs.roppyakken.spec import SPEC
 from engine.hanafuda import roppyakken as rk
 from engine.hanafuda.cards import card
 from tests.cogs.harness import (

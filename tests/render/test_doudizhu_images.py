@@ -16,7 +16,7 @@ from engine.doudizhu import rules as r
 from engine.doudizhu.cards import Card
 from engine.doudizhu.types import DoudizhuView, HandEnded, HandResult, Phase
 from render.doudizhu import badges, render_hand, render_match_summary, render_round_sheet, render_table, warm
-from render.doudizhu_faces import SUIT_RED, card_back, card_face
+from render.doudizhu.faces import SUIT_RED, card_back, card_face
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NAMES = ("Aki", "Benoît", "Chiyo")

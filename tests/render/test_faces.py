@@ -7,7 +7,7 @@ import hashlib
 import pytest
 
 from engine.hanafuda.cards import CARDS, Kind, by_subject, card
-from render.hanafuda_faces import STYLES, card_back, card_face, card_size, glow, glow_margin
+from render.hanafuda.faces import STYLES, card_back, card_face, card_size, glow, glow_margin
 
 
 def _digest(img) -> str:

@@ -23,8 +23,8 @@ from render.goita import (
     slot_drawings,
     warm,
 )
-from render.goita_memory import cell_drawings
-from render.goita_pieces import piece_back, piece_face
+from render.goita.memory import cell_drawings
+from render.goita.pieces import piece_back, piece_face
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NAMES = ("Aki", "Benoît", "Chiyo", "Daichi")
@@ -203,7 +203,7 @@ def test_pieces_carry_the_seeds_french_initials_in_every_language() -> None:
     """Seed 002: « Initiale du nom de la carte » — 2 **R**ois, 2 **F**ous, 2 **T**ours, 4 **G**énéraux
     d'**O**r, 4 **G**énéraux d'**A**rgent, 4 **C**avaliers, 4 **L**anciers, 10 **P**ions."""
     from engine.goita import Piece
-    from render.goita_pieces import SEED_INITIALS
+    from render.goita.pieces import SEED_INITIALS
 
     assert SEED_INITIALS == {
         Piece.K: "R",

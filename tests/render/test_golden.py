@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from render.koikoi import render_hand, render_round_sheet, render_table
+from render.hanafuda.koikoi import render_hand, render_round_sheet, render_table
 from tests.render.factory import NAMES, sample_result, showcase_view
 
 GOLDEN = Path(__file__).parent / "golden"

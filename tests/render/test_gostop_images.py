@@ -23,8 +23,8 @@ from engine.hanafuda.gostop import (
     new_game,
     view,
 )
-from render.gostop import render_hand, render_match_summary, render_round_sheet, render_table, warm
-from render.gostop_common import group_of, joker_face, pi_value
+from render.hanafuda.gostop import render_hand, render_match_summary, render_round_sheet, render_table, warm
+from render.hanafuda.gostop.common import group_of, joker_face, pi_value
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NAMES = ("Aki", "Ben", "Chiyo")

@@ -10,7 +10,7 @@ from PIL import Image
 
 from engine.hanafuda.cards import CARDS, Kind, cards
 from engine.hanafuda.koikoi.types import Capture, LastMove, Multiplier, Phase, RoundResult, YakuScore
-from render.koikoi import render_hand, render_match_summary, render_round_sheet, render_table
+from render.hanafuda.koikoi import render_hand, render_match_summary, render_round_sheet, render_table
 from tests.render.factory import NAMES, random_result, random_view, sample_result, showcase_view
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

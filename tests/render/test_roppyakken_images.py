@@ -25,8 +25,8 @@ from engine.hanafuda.roppyakken import (
     new_game,
     view,
 )
-from render.roppyakken import render_hand, render_match_summary, render_round_sheet, render_table
-from render.roppyakken_common import kind_of
+from render.hanafuda.roppyakken import render_hand, render_match_summary, render_round_sheet, render_table
+from render.hanafuda.roppyakken.common import kind_of
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NAMES = ("Aki", "Ben", "Chiyo")

@@ -1,0 +1,343 @@
+"""Dou Dizhu's adapter to the shared table flow: bids, the card menu, suggestions, words, results.
+
+No rule logic here: which moves exist, what beats what and the scores come from the engine
+(``engine.doudizhu``), the reasons a selection is refused from ``engine.doudizhu.explain``, the
+CPU's move and the 💡 hint from ``engine.ai.doudizhu``.
+
+A hand of up to 20 cards offers thousands of legal leads, so the hand shows a select menu of its
+cards (:meth:`DoudizhuSpec.picker`, :meth:`DoudizhuSpec.pick`) and a few suggested moves as
+buttons (:meth:`DoudizhuSpec.suggested`); every legal move stays playable by typing it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import lru_cache
+from typing import Any
+
+from cogs.doudizhu.cards import (
+    card_text,
+    cards_text,
+    explained,
+    kind_name,
+    menu_entries,
+    move_cards,
+    move_words,
+    picked_ranks,
+    rank_text,
+    refusal,
+)
+from cogs.table.match_spec import MatchSpec
+from cogs.table.spec import Picker, PickOption, Step, fit_label
+from engine.ai.doudizhu import choose_action
+from engine.core import Outcome
+from engine.doudizhu import (
+    ENGINE,
+    Bid,
+    BidMade,
+    DoudizhuView,
+    HandEnded,
+    HandStarted,
+    LandlordChosen,
+    MatchEnded,
+    Move,
+    Pass,
+    Passed,
+    Phase,
+    Played,
+    Redealt,
+    TrickWon,
+    classify,
+)
+from engine.doudizhu.explain import why_not
+from i18n import t
+from render import doudizhu as draw
+from store import SeatResult
+
+MAX_SUGGESTIONS = 8  # move buttons besides Pass
+
+
+@lru_cache(maxsize=64)
+def cpu_hint(view: DoudizhuView) -> Any:
+    """The CPU's move from ``view``, computed once per view: every button of a hand asks for it.
+    Views are immutable and hashable, so equal views (another click on the same turn) share it."""
+    return choose_action(view, random.Random(view.hand_no))
+
+
+# --- the spec -------------------------------------------------------------------------------------
+
+
+class DoudizhuSpec(MatchSpec):
+    game = "doudizhu"
+    draw = draw
+    round_ended = HandEnded
+    match_ended = MatchEnded
+    engine = ENGINE
+    title_key = "game.doudizhu"
+    ranks_by_points = True  # a match is scored in points won and lost
+
+    def cpu_choose(self, view: DoudizhuView, rng: random.Random) -> Any:
+        return choose_action(view, rng)
+
+    def hint(self, view: DoudizhuView) -> Any:
+        """What the CPU would play from this view (the 💡 suggestion)."""
+        return cpu_hint(view) if view.legal_actions else None
+
+    # --- buttons ------------------------------------------------------------------------------
+
+    def action_steps(self, action: Any, view: DoudizhuView, locale: str) -> tuple[Step, ...]:
+        loc = locale
+        emoji = "💡" if view.legal_actions and action == self.hint(view) else None
+        if isinstance(action, Bid):
+            return (Step(str(action), t(loc, "doudizhu.button.bid", bid=action.value), "primary", emoji),)
+        if isinstance(action, Pass):
+            key = "doudizhu.button.no_bid" if view.phase is Phase.BID else "doudizhu.button.pass"
+            return (Step("pass", t(loc, key), "secondary", emoji),)
+        style = "danger" if action.is_bomb else "success" if emoji else "primary"
+        if emoji is None and action.is_bomb:
+            emoji = "🚀" if action.kind == "rocket" else "💣"
+        return (Step(str(action), move_words(action, loc), style, emoji),)
+
+    def action_label(self, action: Any, view: DoudizhuView, locale: str) -> str:
+        """``33344 — Trio with a pair: 3 3 3 4 4``, ``bid2 — Bid 2``, ``pass — Pass``."""
+        if isinstance(action, Move):
+            cards = "BR" if action.kind == "rocket" else move_cards(action, locale)
+            text = f"{action} — {kind_name(action.kind, locale)}: {cards}"
+        else:
+            text = f"{action} — {self.action_steps(action, view, locale)[0].label}"
+        return fit_label(text)
+
+    def picker(self, view: DoudizhuView, locale: str) -> Picker | None:
+        """The hand's cards, by rank, when the seat has a combination to play."""
+        if view.phase is not Phase.PLAY or not view.legal_actions or not view.hand:
+            return None
+        per_rank: dict[int, int] = {}
+        for card in view.hand:
+            per_rank[card.rank] = per_rank.get(card.rank, 0) + 1
+        options = []
+        first_of: set[int] = set()
+        by_value = {str(c): c for c in view.hand}
+        for value, rank, count in menu_entries(view.hand):
+            if count > 1:
+                label = t(locale, "doudizhu.menu.all_of", rank=rank_text(rank), count=count)
+                options.append(PickOption(value, label))
+                continue
+            card = by_value[value]
+            description = None
+            if rank not in first_of:
+                first_of.add(rank)
+                if per_rank[rank] > 1:
+                    description = f"×{per_rank[rank]}"
+            emoji = "🃏" if card.is_joker else None
+            options.append(PickOption(value, card_text(card, locale), description, emoji))
+        if view.to_beat is None:
+            placeholder = t(locale, "doudizhu.menu.lead")
+        else:
+            placeholder = t(locale, "doudizhu.menu.beat", move=move_cards(view.to_beat, locale))
+        return Picker(placeholder, tuple(options), max_values=len(options))
+
+    def pick(self, view: DoudizhuView, values: Sequence[str], locale: str) -> Move:
+        """The move the picked cards make, or an IllegalAction saying why they make none."""
+        if view.phase is not Phase.PLAY or not view.legal_actions:
+            raise refusal("not_playing", locale)
+        enc = picked_ranks(values, view.hand or (), locale)
+        reason = why_not(enc, view.to_beat)
+        if reason is not None:
+            raise explained(reason, locale)
+        move = classify(enc)
+        if move is None or move not in view.legal_actions:  # pragma: no cover - why_not said yes
+            raise refusal("not_playing", locale)
+        return move
+
+    def suggested(self, view: DoudizhuView, locale: str) -> list[Any]:
+        """Every bid while bidding; else the CPU's pick first, the lowest of each kind, a bomb,
+        the rocket, and Pass when following (at most ``MAX_SUGGESTIONS`` moves besides Pass)."""
+        legal = view.legal_actions
+        if view.phase is not Phase.PLAY:
+            return list(legal)
+        moves = [a for a in legal if isinstance(a, Move)]
+        out: list[Any] = []
+
+        def add(action: Any) -> None:
+            if action is not None and action not in out and len(out) < MAX_SUGGESTIONS:
+                out.append(action)
+
+        hint = self.hint(view)
+        if isinstance(hint, Move):
+            add(hint)
+        plain = [m for m in moves if not m.is_bomb]
+        if view.to_beat is None:
+            for kinds in (
+                ("single",),
+                ("pair",),
+                ("trio_single", "trio_pair", "trio"),
+                ("straight",),
+                ("pair_chain",),
+                ("airplane_single", "airplane_pair", "airplane"),
+                ("four_two_single", "four_two_pair"),
+            ):
+                of_kind = [m for m in plain if m.kind in kinds]
+                if of_kind:
+                    add(min(of_kind, key=lambda m: (m.key, m.kind == "trio", -m.length, m.enc)))
+        else:
+            for m in sorted(plain, key=lambda m: (m.key, m.enc))[:4]:
+                add(m)
+        bombs = sorted((m for m in moves if m.kind == "bomb"), key=lambda m: m.key)
+        if bombs:
+            add(bombs[0])
+        add(next((m for m in moves if m.kind == "rocket"), None))
+        if any(isinstance(a, Pass) for a in legal):
+            out.append(next(a for a in legal if isinstance(a, Pass)))
+        return out
+
+    # --- words --------------------------------------------------------------------------------
+
+    def _narrate_one(self, e: Any, names: Sequence[str], loc: str) -> list[str]:
+        if isinstance(e, HandStarted):
+            key = "doudizhu.narrate.hand" if e.attempt == 0 else "doudizhu.narrate.hand_redeal"
+            card = cards_text((e.face_up,), loc)
+            return [t(loc, key, n=e.hand_no, card=card, name=names[e.first_bidder], attempt=e.attempt)]
+        if isinstance(e, BidMade):
+            if e.bid:
+                return [t(loc, "doudizhu.narrate.bid", name=names[e.seat], bid=e.bid)]
+            return [t(loc, "doudizhu.narrate.no_bid", name=names[e.seat])]
+        if isinstance(e, Redealt):
+            return [t(loc, "doudizhu.narrate.redeal")]
+        if isinstance(e, LandlordChosen):
+            kitty = cards_text(e.kitty, loc)
+            return [t(loc, "doudizhu.narrate.landlord", name=names[e.seat], bid=e.bid, kitty=kitty)]
+        if isinstance(e, Played):
+            key = {"bomb": "bomb", "rocket": "rocket"}.get(e.move.kind, "played")
+            line = t(
+                loc,
+                f"doudizhu.narrate.{key}",
+                name=names[e.seat],
+                cards=cards_text(e.cards, loc),
+                kind=kind_name(e.move.kind, loc),
+            )
+            if e.left == 1:
+                line += " " + t(loc, "doudizhu.narrate.one_left")
+            elif e.left == 2:
+                line += " " + t(loc, "doudizhu.narrate.two_left")
+            return [line]
+        if isinstance(e, Passed):
+            return [t(loc, "doudizhu.narrate.pass", name=names[e.seat])]
+        if isinstance(e, TrickWon):
+            return [t(loc, "doudizhu.narrate.trick", name=names[e.seat])]
+        if isinstance(e, HandEnded):
+            return self._hand_end(e, names, loc)
+        if isinstance(e, MatchEnded):
+            score = " – ".join(f"{names[i]} {s}" for i, s in enumerate(e.scores))
+            if len(e.winners) == 1:
+                return [t(loc, "doudizhu.narrate.match_won", name=names[e.winners[0]], score=score)]
+            winners = ", ".join(names[i] for i in e.winners)
+            return [t(loc, "doudizhu.narrate.match_tied", names=winners, score=score)]
+        return []
+
+    def _hand_end(self, e: HandEnded, names: Sequence[str], loc: str) -> list[str]:
+        r = e.result
+        if r.reason != "played" or r.landlord is None or r.winner is None:
+            lines = [t(loc, "doudizhu.narrate.hand_void", n=r.hand_no)]
+        else:
+            key = "doudizhu.narrate.landlord_won" if r.landlord_won else "doudizhu.narrate.peasants_won"
+            mults = " ".join(f"×{m.factor} {t(loc, f'doudizhu.mult.{m.name}')}" for m in r.multipliers)
+            lines = [
+                t(
+                    loc,
+                    key,
+                    n=r.hand_no,
+                    name=names[r.winner],
+                    landlord=names[r.landlord],
+                    factor=r.factor,
+                    mults=mults,
+                )
+            ]
+        totals = " · ".join(
+            t(loc, "doudizhu.narrate.total", name=names[i], points=f"{r.points[i]:+d}", total=e.scores[i])
+            for i in range(len(e.scores))
+        )
+        lines.append(totals)
+        return lines
+
+    def hand_text(self, view: DoudizhuView, locale: str) -> str:
+        loc = locale
+        lines = [t(loc, "doudizhu.hand.title", n=view.hand_no, hands=view.hands_total)]
+        seat = view.seat
+        if view.phase is Phase.OVER or seat is None:
+            return "\n".join(lines)
+        if view.landlord is not None:
+            key = "doudizhu.hand.you_landlord" if view.landlord == seat else "doudizhu.hand.you_peasant"
+            lines.append(t(loc, key, bid=view.bid, factor=view.factor))
+        if not view.legal_actions:
+            return "\n".join(lines)
+        if view.phase is Phase.BID:
+            key = "doudizhu.hand.bid" if view.bid else "doudizhu.hand.bid_first"
+            lines.append(t(loc, key, bid=view.bid))
+            return "\n".join(lines)
+        if view.to_beat is None:
+            lines.append(t(loc, "doudizhu.hand.lead"))
+        else:
+            lines.append(
+                t(
+                    loc,
+                    "doudizhu.hand.beat",
+                    move=move_words(view.to_beat, loc),
+                    kind=t(loc, f"doudizhu.kind_a.{view.to_beat.kind}"),
+                )
+            )
+        lines.append(t(loc, "doudizhu.hand.how"))
+        return "\n".join(lines)
+
+    def status_text(self, view: DoudizhuView, names: Sequence[str], locale: str) -> str:
+        loc = locale
+        parts = []
+        for i in range(len(view.scores)):
+            crown = "👑" if view.landlord == i and view.phase is not Phase.OVER else ""
+            parts.append(
+                t(
+                    loc,
+                    "doudizhu.status.seat",
+                    name=f"{crown}{names[i]}",
+                    score=view.scores[i],
+                    cards=view.hand_counts[i],
+                )
+                if view.phase is Phase.PLAY
+                else t(loc, "doudizhu.status.seat_final", name=f"{crown}{names[i]}", score=view.scores[i])
+            )
+        if view.phase is Phase.OVER:
+            return t(loc, "doudizhu.status.over", scores=" · ".join(parts))
+        return t(
+            loc,
+            "doudizhu.status.line",
+            n=view.hand_no,
+            hands=view.hands_total,
+            bid=view.bid,
+            factor=view.factor if view.landlord is not None else "—",
+            scores=" · ".join(parts),
+        )
+
+    # --- images and results -------------------------------------------------------------------
+
+    def sheet_filename(self, result: Any) -> str:
+        return f"hand-{result.hand_no}.png"
+
+    def results(self, outcome: Outcome, view: DoudizhuView) -> list[SeatResult]:
+        """MatchSpec's rows (total, sole winner, best hand) with the hands played per role."""
+        played = [r for r in view.history if r.reason == "played" and r.landlord is not None]
+        out = []
+        for row in super().results(outcome, view):
+            lord = [r for r in played if r.landlord == row.seat]
+            peasant = [r for r in played if r.landlord != row.seat]
+            extra = {
+                "landlord_hands": len(lord),
+                "landlord_wins": sum(r.landlord_won for r in lord),
+                "peasant_hands": len(peasant),
+                "peasant_wins": sum(not r.landlord_won for r in peasant),
+            }
+            out.append(replace(row, extra=extra))
+        return out
+
+
+SPEC = DoudizhuSpec()

@@ -1,0 +1,362 @@
+"""Go-Stop's adapter to the shared table flow: buttons, narration, images, results.
+
+No rule logic here: legality, captures, scoring, settlements and CPU decisions all come from the
+engine (``engine.hanafuda.gostop``) and its CPU player (``engine.ai.gostop``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from cogs.table.match_spec import MatchSpec
+from cogs.table.spec import Step, fit_label
+from engine.ai.gostop import choose_action
+from engine.hanafuda import gostop as gs
+from engine.hanafuda.cards import CARDS, Card
+from i18n import card_name, t
+from render.hanafuda import gostop as draw
+
+_JOKERS = {"J2": "j2", "J3": "j3", "J2b": "j2b"}
+
+
+def _card(text: str) -> Card | None:
+    """The hanafuda card of a notation (``None`` for a joker)."""
+    c = gs.parse_card(text)
+    return CARDS[c] if c < 48 else None
+
+
+def card_label(text: str, locale: str) -> str:
+    """``3a Cherry curtain (벚꽃 광)``: notation first, as players type it, then the Korean name."""
+    card = _card(text)
+    if card is None:
+        return f"{text} {t(locale, f'gostop.card.{_JOKERS[text]}')}"
+    return f"{text} {card_name(card, locale)} ({card.name('ko')})"
+
+
+def card_short(text: str, locale: str) -> str:
+    """``Cherry curtain `3a```, for narration."""
+    card = _card(text)
+    name = t(locale, f"gostop.card.{_JOKERS[text]}") if card is None else card_name(card, locale)
+    return f"{name} `{text}`"
+
+
+def cards_text(cards: Sequence[str], locale: str) -> str:
+    return ", ".join(card_short(c, locale) for c in cards)
+
+
+def item_name(name: str, locale: str) -> str:
+    """A score item's display name with its Korean: ``Brights (광 gwang)``."""
+    return t(locale, f"gostop.score.{name}")
+
+
+def items_text(items: Sequence[gs.ScoreItem], locale: str) -> str:
+    return ", ".join(f"{item_name(i.name, locale)} {i.points}" for i in items)
+
+
+def _same_month(card: str, field: Sequence[str]) -> list[str]:
+    """Field cards of the played card's month (what the table shows next to it)."""
+    mine = _card(card)
+    if mine is None:
+        return []
+    return [f for f in field if (c := _card(f)) is not None and c.month == mine.month]
+
+
+def round_score(view: gs.GoStopView, seat: int) -> int:
+    return sum(i.points for i in view.round_scores[seat])
+
+
+class GoStopSpec(MatchSpec):
+    game = "gostop"
+    draw = draw
+    round_ended = gs.RoundEnded
+    match_ended = gs.MatchEnded
+    engine = gs.ENGINE
+    title_key = "game.gostop"
+    ranks_by_points = True  # Go-Stop is played for the points won and lost, not the wins
+
+    def cpu_choose(self, view: gs.GoStopView, rng: random.Random) -> gs.Action:
+        return choose_action(view, rng)
+
+    # --- buttons ------------------------------------------------------------------------------
+
+    def action_steps(self, action: gs.Action, view: gs.GoStopView, locale: str) -> tuple[Step, ...]:
+        loc = locale
+        if isinstance(action, gs.Play):
+            card = gs.card_str(action.card)
+            captures = action.card >= 48 or bool(_same_month(card, view.field))
+            first = Step(card, card_label(card, loc), "primary" if captures else "secondary")
+            if action.target is None:
+                return (first,)
+            target = gs.card_str(action.target)
+            return (
+                first,
+                Step(target, t(loc, "gostop.button.take", card=card_label(target, loc)), "primary"),
+            )
+        if isinstance(action, gs.Take):
+            target = gs.card_str(action.target)
+            return (
+                Step(f"t{target}", t(loc, "gostop.button.take", card=card_label(target, loc)), "primary"),
+            )
+        if isinstance(action, gs.Shake):
+            return (
+                Step(
+                    f"shake{action.month}", t(loc, "gostop.button.shake", month=action.month), "success", "🫨"
+                ),
+            )
+        if isinstance(action, gs.Bomb):
+            return (
+                Step(f"bomb{action.month}", t(loc, "gostop.button.bomb", month=action.month), "danger", "💣"),
+            )
+        if isinstance(action, gs.Flip):
+            return (Step("flip", t(loc, "gostop.button.flip", left=self._flips(view)), "secondary", "🂠"),)
+        if isinstance(action, gs.Go):
+            return (Step("go", self._go_text(view, loc), "danger", "🔥"),)
+        if isinstance(action, gs.Stop):
+            return (Step("stop", self._stop_text(view, loc), "success", "✋"),)
+        if isinstance(action, gs.Claim):
+            if action.accept:
+                points = view.rules.joker_win_points
+                return (Step("claim", t(loc, "gostop.button.claim", points=points), "success", "🃏"),)
+            return (Step("decline", t(loc, "gostop.button.decline"), "secondary"),)
+        if action.as_pi:
+            return (Step("cuppi", t(loc, "gostop.button.cup_pi"), "primary", "🍶"),)
+        return (Step("cupanimal", t(loc, "gostop.button.cup_animal"), "primary", "🍶"),)
+
+    def _flips(self, view: gs.GoStopView) -> int:
+        return view.free_flips[view.seat] if view.seat is not None else 0
+
+    def _go_text(self, view: gs.GoStopView, loc: str) -> str:
+        seat = view.seat if view.seat is not None else 0
+        count = view.gos[seat] + 1
+        key = "gostop.button.go_double" if count >= 3 else "gostop.button.go"
+        return t(loc, key, count=count)
+
+    def _stop_text(self, view: gs.GoStopView, loc: str) -> str:
+        seat = view.seat if view.seat is not None else 0
+        return t(loc, "gostop.button.stop", points=round_score(view, seat), gos=view.gos[seat])
+
+    # --- typed moves (/move, /gostop play) -------------------------------------------------------
+
+    def action_label(self, action: gs.Action, view: gs.GoStopView, locale: str) -> str:
+        """``3a Cherry curtain (벚꽃 광) → capture 3c …``, ``go — Go #1…``, ``shake3 — …``."""
+        loc = locale
+        if isinstance(action, gs.Play):
+            card = gs.card_str(action.card)
+            played = card_label(card, loc)
+            if action.card >= 48:
+                text = t(loc, "gostop.move.joker", card=played)
+            elif action.target is not None:
+                text = t(
+                    loc,
+                    "gostop.move.capture",
+                    card=played,
+                    target=card_label(gs.card_str(action.target), loc),
+                )
+            else:
+                taken = _same_month(card, view.field)
+                if not taken:
+                    text = t(loc, "gostop.move.to_field", card=played)
+                elif len(taken) == 1:
+                    text = t(loc, "gostop.move.capture", card=played, target=card_label(taken[0], loc))
+                else:
+                    text = t(loc, "gostop.move.capture", card=played, target=", ".join(taken))
+        elif isinstance(action, gs.Take):
+            flipped = card_label(view.pending_flip, loc) if view.pending_flip else "?"
+            target = card_label(gs.card_str(action.target), loc)
+            text = f"{action} " + t(loc, "gostop.move.take", card=flipped, target=target)
+        else:
+            text = f"{action} — {self.action_steps(action, view, loc)[0].label}"
+        return fit_label(text)
+
+    # --- words ------------------------------------------------------------------------------
+
+    def _narrate_one(self, e: Any, names: Sequence[str], loc: str) -> list[str]:
+        if isinstance(e, gs.RoundStarted):
+            line = t(loc, "gostop.narrate.round", n=e.round_no, dealer=names[e.dealer])
+            if e.carry > 1:
+                line += " " + t(loc, "gostop.narrate.carry", factor=e.carry)
+            return [line]
+        if isinstance(e, gs.Redealt):
+            return [t(loc, "gostop.narrate.redeal")]
+        if isinstance(e, gs.JokerToDealer):
+            return [
+                t(
+                    loc,
+                    "gostop.narrate.joker_to_dealer",
+                    name=names[e.seat],
+                    card=card_short(e.card, loc),
+                    replacement=card_short(e.replacement, loc),
+                )
+            ]
+        if isinstance(e, gs.Chongtong):
+            return [t(loc, "gostop.narrate.chongtong", name=names[e.seat], month=e.month)]
+        if isinstance(e, gs.CardPlayed):
+            key = {"play": "played", "bomb": "bomb_played", "joker": "joker_played"}[e.kind]
+            return [t(loc, f"gostop.narrate.{key}", name=names[e.seat], cards=cards_text(e.cards, loc))]
+        if isinstance(e, gs.Shaken):
+            if e.bomb:
+                return []  # the bomb's CardPlayed and Captured lines tell it
+            return [t(loc, "gostop.narrate.shake", name=names[e.seat], cards=cards_text(e.cards, loc))]
+        if isinstance(e, gs.CardFlipped):
+            return [t(loc, "gostop.narrate.flipped", name=names[e.seat], card=card_short(e.card, loc))]
+        if isinstance(e, gs.Captured):
+            if e.special == "sseul":
+                return [t(loc, "gostop.narrate.sseul", name=names[e.seat])]
+            line = t(loc, "gostop.narrate.captured", name=names[e.seat], cards=cards_text(e.cards, loc))
+            if e.special is not None:
+                line += " " + t(loc, f"gostop.special.{e.special}")
+            return [line]
+        if isinstance(e, gs.Seolsa):
+            return [t(loc, "gostop.narrate.seolsa", name=names[e.seat], month=e.month, count=e.count)]
+        if isinstance(e, gs.JokerStacked):
+            return [
+                t(
+                    loc,
+                    "gostop.narrate.joker_stacked",
+                    name=names[e.seat],
+                    month=e.month,
+                    cards=cards_text(e.jokers, loc),
+                )
+            ]
+        if isinstance(e, gs.PiStolen):
+            if e.card is None:
+                return [t(loc, "gostop.narrate.no_pi", thief=names[e.thief], victim=names[e.victim])]
+            return [
+                t(
+                    loc,
+                    "gostop.narrate.pi_stolen",
+                    thief=names[e.thief],
+                    victim=names[e.victim],
+                    card=card_short(e.card, loc),
+                )
+            ]
+        if isinstance(e, gs.Threshold):
+            key = "gostop.narrate.threshold" if e.can_go else "gostop.narrate.threshold_last"
+            return [t(loc, key, name=names[e.seat], score=e.score)]
+        if isinstance(e, gs.GoCalled):
+            return [t(loc, "gostop.narrate.go", name=names[e.seat], count=e.count, score=e.score)]
+        if isinstance(e, gs.StopCalled):
+            return [t(loc, "gostop.narrate.stop", name=names[e.seat])]
+        if isinstance(e, gs.RoundEnded):
+            return self._round_end(e, names, loc)
+        if isinstance(e, gs.MatchEnded):
+            score = " – ".join(f"{names[i]} {s}" for i, s in enumerate(e.scores))
+            if len(e.winners) == 1:
+                return [t(loc, "gostop.narrate.match_won", name=names[e.winners[0]], score=score)]
+            winners = ", ".join(names[i] for i in e.winners)
+            return [t(loc, "gostop.narrate.match_tied", names=winners, score=score)]
+        return []
+
+    def _round_end(self, e: gs.RoundEnded, names: Sequence[str], loc: str) -> list[str]:
+        r = e.result
+        reason = t(loc, f"gostop.reason.{r.reason}")
+        if r.winner is None:
+            lines = [t(loc, "gostop.narrate.round_end_nagari", n=r.round_no, reason=reason)]
+        else:
+            lines = [t(loc, "gostop.narrate.round_end", n=r.round_no, name=names[r.winner], reason=reason)]
+            if r.items:
+                lines.append(
+                    t(
+                        loc,
+                        "gostop.narrate.round_score",
+                        items=items_text(r.items, loc),
+                        base=r.base,
+                        gos=r.go_bonus,
+                        score=r.score,
+                    )
+                )
+        for p in r.payments:
+            mult = " ".join(f"×{m.factor} {t(loc, f'gostop.mult.{m.name}')}" for m in p.multipliers)
+            key = "gostop.narrate.payment_mult" if mult else "gostop.narrate.payment"
+            line = t(loc, key, payer=names[p.payer], payee=names[p.payee], amount=p.amount, mult=mult)
+            if p.covers is not None:
+                line += " " + t(loc, "gostop.narrate.covers", name=names[p.covers])
+            lines.append(line)
+        totals = " · ".join(
+            t(loc, "gostop.narrate.total", name=names[i], points=f"{r.points[i]:+d}", total=e.scores[i])
+            for i in range(len(e.scores))
+        )
+        lines.append(totals)
+        return lines
+
+    def hand_text(self, view: gs.GoStopView, locale: str) -> str:
+        loc = locale
+        lines = [t(loc, "gostop.hand.title", n=view.round_no, rounds=view.rules.rounds)]
+        seat = view.seat
+        if seat is not None and view.phase is not gs.Phase.OVER:
+            items = view.round_scores[seat]
+            threshold = view.rules.threshold(view.seats)
+            if items:
+                lines.append(
+                    t(
+                        loc,
+                        "gostop.hand.score_items",
+                        points=round_score(view, seat),
+                        items=items_text(items, loc),
+                        threshold=threshold,
+                    )
+                )
+            else:
+                lines.append(t(loc, "gostop.hand.score", points=0, threshold=threshold))
+            if view.gos[seat] or view.shakes[seat]:
+                lines.append(t(loc, "gostop.hand.gos", gos=view.gos[seat], shakes=view.shakes[seat]))
+        if not view.legal_actions:
+            return "\n".join(lines)
+        phase = view.phase
+        if phase is gs.Phase.PLAY:
+            lines.append(t(loc, "gostop.hand.play"))
+            if any(isinstance(a, gs.Shake) for a in view.legal_actions):
+                lines.append(t(loc, "gostop.hand.can_shake"))
+            if any(isinstance(a, gs.Bomb) for a in view.legal_actions):
+                lines.append(t(loc, "gostop.hand.can_bomb"))
+            if any(isinstance(a, gs.Flip) for a in view.legal_actions):
+                lines.append(t(loc, "gostop.hand.can_flip", left=self._flips(view)))
+        elif phase is gs.Phase.FLIP_CHOICE:
+            lines.append(t(loc, "gostop.hand.flip_choice", card=card_short(view.pending_flip or "?", loc)))
+        elif phase is gs.Phase.DECIDE and seat is not None:
+            count = view.gos[seat] + 1
+            lines.append(
+                t(
+                    loc,
+                    "gostop.hand.decide",
+                    points=round_score(view, seat),
+                    gos=view.gos[seat],
+                    count=count,
+                )
+            )
+            lines.append(t(loc, "gostop.hand.go_risk"))
+        elif phase is gs.Phase.CLAIM:
+            lines.append(t(loc, "gostop.hand.claim", points=view.rules.joker_win_points))
+        elif phase is gs.Phase.CUP:
+            lines.append(t(loc, "gostop.hand.cup"))
+        return "\n".join(lines)
+
+    def status_text(self, view: gs.GoStopView, names: Sequence[str], locale: str) -> str:
+        loc = locale
+        running = view.phase is not gs.Phase.OVER
+        parts = []
+        for i in range(view.seats):
+            if running:
+                text = t(
+                    loc, "gostop.status.seat", name=names[i], score=view.scores[i], round=round_score(view, i)
+                )
+                if view.gos[i]:
+                    text += " " + t(loc, "gostop.status.gos", count=view.gos[i])
+                if view.shakes[i]:
+                    text += " " + t(loc, "gostop.status.shakes", count=view.shakes[i])
+            else:
+                text = t(loc, "gostop.status.seat_final", name=names[i], score=view.scores[i])
+            parts.append(text)
+        return t(
+            loc,
+            "gostop.status.line",
+            n=view.round_no,
+            rounds=view.rules.rounds,
+            threshold=view.rules.threshold(view.seats),
+            scores=" · ".join(parts),
+        )
+
+
+SPEC = GoStopSpec()

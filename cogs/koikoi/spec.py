@@ -1,0 +1,196 @@
+"""Koi-Koi's adapter to the shared table flow: buttons, narration, images, results.
+
+No rule logic here: legality, scoring and CPU decisions all come from the engine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from cogs.table.match_spec import MatchSpec
+from cogs.table.spec import Step, fit_label
+from engine.ai.koikoi import choose_action
+from engine.hanafuda import koikoi as kk
+from engine.hanafuda.cards import Card
+from i18n import card_name, t, tn
+from render.hanafuda import koikoi as draw
+
+
+def card_label(card: Card, locale: str) -> str:
+    """``3a Cherry curtain (桜に幕)``: notation first, as players type it."""
+    return f"{card} {card_name(card, locale)} ({card_name(card, locale, native=True)})"
+
+
+def cards_text(cards: Sequence[Card], locale: str) -> str:
+    return ", ".join(f"{card_name(c, locale)} `{c}`" for c in cards)
+
+
+def yaku_text(yaku: Sequence[kk.YakuScore], locale: str) -> str:
+    return ", ".join(
+        f"{t(locale, f'yaku.{y.yaku}')} ({t(locale, f'yaku.{y.yaku}.native')}) {y.points}" for y in yaku
+    )
+
+
+class KoiKoiSpec(MatchSpec):
+    game = "koikoi"
+    draw = draw
+    round_ended = kk.RoundEnded
+    match_ended = kk.MatchEnded
+    engine = kk.ENGINE
+    title_key = "game.koikoi"
+
+    def cpu_choose(self, view: kk.KoiKoiView, rng: random.Random) -> kk.Action:
+        return choose_action(view, rng)
+
+    # --- buttons ------------------------------------------------------------------------------
+
+    def action_steps(self, action: kk.Action, view: kk.KoiKoiView, locale: str) -> tuple[Step, ...]:
+        if isinstance(action, kk.Play):
+            captures = bool(kk.play_takes(view, kk.Play(action.card)))
+            first = Step(
+                str(action.card), card_label(action.card, locale), "primary" if captures else "secondary"
+            )
+            if action.target is None:
+                return (first,)
+            take = Step(
+                str(action.target),
+                t(locale, "koikoi.button.take", card=card_label(action.target, locale)),
+                "primary",
+            )
+            return (first, take)
+        if isinstance(action, kk.Capture):
+            return (
+                Step(
+                    f"c{action.target}",
+                    t(locale, "koikoi.button.take", card=card_label(action.target, locale)),
+                    "primary",
+                ),
+            )
+        if isinstance(action, kk.KoiKoi):
+            return (Step("koikoi", t(locale, "koikoi.button.koikoi"), "danger", "🔥"),)
+        points = view.stop_score.points[view.seat] if view.stop_score and view.seat is not None else 0
+        return (Step("shobu", t(locale, "koikoi.button.shobu", points=points), "success", "✋"),)
+
+    # --- typed moves (/move, /koikoi play) ------------------------------------------------------
+
+    def action_label(self, action: kk.Action, view: kk.KoiKoiView, locale: str) -> str:
+        """``3a Cherry curtain (桜に幕) → capture 3c Cherry chaff (桜のカス)``, ``Koi-Koi!``…"""
+        if isinstance(action, kk.Play):
+            played = card_label(action.card, locale)
+            taken = kk.play_takes(view, action)
+            if not taken:
+                text = t(locale, "moves.koikoi.to_field", card=played)
+            elif len(taken) == 1:
+                text = t(locale, "moves.koikoi.capture", card=played, target=card_label(taken[0], locale))
+            else:
+                text = t(locale, "moves.koikoi.capture", card=played, target=", ".join(map(str, taken)))
+        elif isinstance(action, kk.Capture):
+            drawn = card_label(view.pending_draw, locale) if view.pending_draw is not None else "?"
+            text = t(
+                locale, "moves.koikoi.drawn_capture", card=drawn, target=card_label(action.target, locale)
+            )
+        elif isinstance(action, kk.KoiKoi):
+            text = t(locale, "moves.koikoi.koikoi")
+        else:
+            points = view.stop_score.points[view.seat] if view.stop_score and view.seat is not None else 0
+            text = tn(locale, "moves.koikoi.shobu", points)
+        return fit_label(text)
+
+    # --- words ------------------------------------------------------------------------------
+
+    def narrate(self, events: Sequence[Any], names: Sequence[str], locale: str) -> list[str]:
+        lines: list[str] = []
+        for e in events:
+            line = self._narrate_one(e, names, locale)
+            if line:
+                lines.append(line)
+        return lines
+
+    def _narrate_one(self, e: Any, names: Sequence[str], loc: str) -> str | None:
+        if isinstance(e, kk.RoundStarted):
+            return t(
+                loc,
+                "koikoi.narrate.round",
+                n=e.round_no,
+                month=t(loc, f"month.{e.month}"),
+                dealer=names[e.dealer],
+            )
+        if isinstance(e, kk.Redealt):
+            return t(loc, "koikoi.narrate.redeal", reason=t(loc, f"yaku.{e.reason}"))
+        if isinstance(e, kk.LuckyHand):
+            return t(
+                loc,
+                "koikoi.narrate.lucky",
+                name=names[e.seat],
+                yaku=t(loc, f"yaku.{e.hand_yaku}"),
+                cards=cards_text(e.cards, loc),
+            )
+        if isinstance(e, kk.CardPlayed | kk.CardDrawn):
+            verb = "played" if isinstance(e, kk.CardPlayed) else "drew"
+            if e.captured:
+                key = f"koikoi.narrate.{verb}_take"
+            elif isinstance(e, kk.CardDrawn) and e.awaiting_choice:
+                key = "koikoi.narrate.drew_choice"
+            else:
+                key = f"koikoi.narrate.{verb}_field"
+            return t(
+                loc,
+                key,
+                name=names[e.seat],
+                card=cards_text((e.card,), loc),
+                cards=cards_text(e.captured, loc),
+            )
+        if isinstance(e, kk.YakuMade):
+            return t(loc, "koikoi.narrate.yaku", name=names[e.seat], yaku=yaku_text(e.yaku, loc))
+        if isinstance(e, kk.KoiKoiCalled):
+            return t(loc, "koikoi.narrate.koikoi", name=names[e.seat], count=e.count)
+        if isinstance(e, kk.ShobuCalled):
+            return t(loc, "koikoi.narrate.shobu", name=names[e.seat])
+        if isinstance(e, kk.RoundEnded):
+            r = e.result
+            if r.winner is None:
+                return t(loc, f"koikoi.narrate.end.{r.reason}", n=r.round_no)
+            return t(
+                loc,
+                "koikoi.narrate.end.win",
+                n=r.round_no,
+                name=names[r.winner],
+                points=r.points[r.winner],
+                reason=t(loc, f"koikoi.reason.{r.reason}"),
+            )
+        if isinstance(e, kk.MatchEnded):
+            score = "–".join(map(str, e.scores))
+            if len(e.winners) == 1:
+                return t(loc, "koikoi.narrate.match_won", name=names[e.winners[0]], score=score)
+            return t(loc, "koikoi.narrate.match_tied", score=score)
+        return None
+
+    def hand_text(self, view: kk.KoiKoiView, locale: str) -> str:
+        lines = [t(locale, "koikoi.hand.title", n=view.round_no, total=view.rounds_total)]
+        if view.seat is not None and view.yaku[view.seat]:
+            lines.append(t(locale, "koikoi.hand.your_yaku", yaku=yaku_text(view.yaku[view.seat], locale)))
+        if not view.legal_actions:
+            return "\n".join(lines)
+        if view.phase is kk.Phase.PLAY:
+            lines.append(t(locale, "koikoi.hand.play"))
+        elif view.phase is kk.Phase.DRAW_CHOICE and view.pending_draw is not None:
+            lines.append(t(locale, "koikoi.hand.draw_choice", card=cards_text((view.pending_draw,), locale)))
+        elif view.phase is kk.Phase.DECIDE:
+            points = view.stop_score.points[view.seat] if view.stop_score and view.seat is not None else 0
+            can_koikoi = any(isinstance(a, kk.KoiKoi) for a in view.legal_actions)
+            key = "koikoi.hand.decide" if can_koikoi else "koikoi.hand.decide_last"
+            lines.append(t(locale, key, points=points))
+        return "\n".join(lines)
+
+    def status_text(self, view: kk.KoiKoiView, names: Sequence[str], locale: str) -> str:
+        scores = " · ".join(f"{names[i]} **{view.scores[i]}**" for i in range(view.seats))
+        calls = [
+            tn(locale, "koikoi.status.calls", n, name=names[i]) for i, n in enumerate(view.koikoi_calls) if n
+        ]
+        status = t(locale, "koikoi.status.line", n=view.round_no, total=view.rounds_total, scores=scores)
+        return " · ".join([status, *calls])
+
+
+SPEC = KoiKoiSpec()

@@ -1,0 +1,163 @@
+"""Moves typed as text, for every game: the autocomplete of ``action`` options and playing them.
+
+Shared by ``/move`` (cogs/moves.py) and each game's own ``/<game> play``. The table of the
+channel/thread gives the engine (``parse_action``, legality) and the spec gives the words
+(``action_label``).
+
+Autocomplete answers from memory only (the caller's own seat's view, no database, no image),
+well within Discord's 3 s, and never offers anything but the caller's own legal actions.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from cogs.table import messages, play
+from cogs.table.commands import seated_table
+from cogs.table.manager import StaleClick, TableManager
+from cogs.table.model import Table
+from cogs.table.replies import ephemeral, error_text, report_error, user_locale
+from cogs.table.spec import GameSpec
+from engine.core import GameError, IllegalAction, NotYourTurn
+from i18n import normalize, supported, t
+
+MAX_CHOICES = 25  # Discord's limit for autocomplete answers
+MAX_CHOICE_TEXT = 100  # a choice's name and value
+
+
+# --- autocomplete -----------------------------------------------------------------------------
+
+
+def fold(text: str) -> str:
+    """Case- and accent-blind form for matching (``Shōbu`` ~ ``shobu``, ``Grue`` ~ ``grue``)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def matches(typed: str, haystacks: Iterable[str]) -> bool:
+    """Every word typed occurs in one of the texts (so a plain substring always matches)."""
+    words = fold(typed).split()
+    if not words:
+        return True
+    texts = [fold(h) for h in haystacks]
+    return all(any(w in text for text in texts) for w in words)
+
+
+def choices_for(spec: GameSpec, view: Any, locale: str, typed: str) -> list[app_commands.Choice[str]]:
+    """The seat's legal actions that match ``typed``: labels in ``locale``, notation as values.
+
+    ``typed`` is matched against the notation and the label in every supported language (the
+    labels carry the game's native names, e.g. Japanese card names).
+    """
+    lang = normalize(locale)
+    others = [other for other in supported() if other != lang]
+    out: list[app_commands.Choice[str]] = []
+    for action in view.legal_actions:
+        value = str(action)
+        if len(value) > MAX_CHOICE_TEXT:
+            continue  # cannot round-trip through Discord; the buttons still offer it
+        label = spec.action_label(action, view, lang)
+        if not matches(typed, [value, label, *(spec.action_label(action, view, o) for o in others)]):
+            continue
+        name = label if len(label) <= MAX_CHOICE_TEXT else label[: MAX_CHOICE_TEXT - 1] + "…"
+        out.append(app_commands.Choice(name=name or value, value=value))
+        if len(out) == MAX_CHOICES:
+            break
+    return out
+
+
+def action_choices(
+    tables: TableManager, interaction: discord.Interaction, typed: str, game: str | None = None
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete for an ``action`` option: the caller's own legal actions, else nothing.
+
+    A user without a seat, a seat that is not to act, a lobby or another game's table: no
+    choices at all (Discord cannot show an unselectable hint), so nothing hidden can leak.
+    """
+    table = tables.in_channel(interaction.channel_id)
+    if table is None or table.status != "active" or (game is not None and table.game != game):
+        return []
+    seat = table.seat_of(interaction.user.id)
+    current = table.to_act()
+    if seat is None or current is None or current.index != seat.index:
+        return []
+    view = table.view(seat.index)  # this seat's own view: its hand, never another's
+    return choices_for(table.spec, view, user_locale(interaction), typed or "")
+
+
+# --- playing typed text -----------------------------------------------------------------------
+
+
+def _with_moves(text: str, view: Any, locale: str) -> str:
+    """An error, followed by the seat's legal moves in notation, so the next try can succeed."""
+    legal = [f"`{a}`" for a in view.legal_actions]
+    if not legal:
+        return text
+    return f"{text}\n{t(locale, 'moves.your_moves', moves=', '.join(legal))}"[:2000]
+
+
+def _refusal(table: Table, action: Any) -> GameError:
+    """Why ``action`` (which parsed, but is not legal) is refused: the engine says it.
+
+    ``apply`` is the one source of truth for legality; a dry run on the current state gives its
+    reason (nothing is kept). Should it accept a move ``legal_actions`` left out, refuse anyway.
+    """
+    try:
+        table.spec.engine.apply(table.state, action)
+    except GameError as error:
+        return error
+    return IllegalAction(f"{action} is not one of your moves now.", key="not_a_legal_move", move=str(action))
+
+
+async def play_typed(
+    tables: TableManager, interaction: discord.Interaction, text: str, game: str | None = None
+) -> None:
+    """``/move action:<text>``: parse, check, play through ``TableManager.act``, show the hand.
+
+    Anything that is not a legal action of the caller's seat is refused with an ephemeral reason
+    before ``act`` (so nothing is stored); the public table message comes from ``act``.
+    """
+    locale = user_locale(interaction)
+    try:
+        table, seat = seated_table(tables, interaction, game, started=True)
+        current = table.to_act()
+        if current is None or current.index != seat.index:
+            raise NotYourTurn("It is not your turn.")
+        seq = table.seq
+        view = table.view(seat.index)
+        try:
+            action = table.spec.engine.parse_action(text)
+        except GameError as error:
+            return await ephemeral(interaction, _with_moves(error_text(error, locale), view, locale))
+        if action not in view.legal_actions:
+            reason = error_text(_refusal(table, action), locale)
+            return await ephemeral(interaction, _with_moves(reason, view, locale))
+        label = table.spec.action_label(action, view, locale)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            await tables.act(table, seat, action, expected_seq=seq)
+        except StaleClick:
+            return await ephemeral(interaction, t(locale, "moves.stale"))
+        done = t(locale, "moves.played", move=label)
+        if table.status != "active":
+            return await ephemeral(interaction, f"{done}\n{t(locale, 'table.match_over')}")
+        payload = await messages.hand_message(table, seat.index, locale)
+        payload["content"] = f"{done}\n{payload['content']}"[:2000]
+        await interaction.followup.send(ephemeral=True, **messages.as_new_message(payload))
+    except Exception as error:
+        await report_error(interaction, error)
+    return None
+
+
+async def show_hand(tables: TableManager, interaction: discord.Interaction, game: str | None = None) -> None:
+    """``/hand``: the same private hand as the table's "My hand" button."""
+    try:
+        table, seat = seated_table(tables, interaction, game, started=True)
+        await play.send_hand(interaction, table, seat)
+    except Exception as error:
+        await report_error(interaction, error)

@@ -1,0 +1,229 @@
+"""Dou Dizhu score sheets: the end of a hand (landlord, bid, multipliers, points, unplayed cards)
+and the end of the match (one row per hand, the totals and the winners)."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.doudizhu.types import HandResult
+from render import labels as L
+from render.doudizhu.common import _t, role_chip
+from render.doudizhu.faces import LANDLORD, PEASANT, card_size, crown, doudizhu_palette, paste_card
+from render.labels import seat_name, signed
+from render.palette import ACCENT, CREAM, INK, KOI, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
+from render.png import to_png
+from render.widgets import chip, fan_step, panel, text
+
+MARGIN = 16
+SHEET_W = 1200
+SHEET_CARD_W = 48
+ROW_H = card_size(SHEET_CARD_W)[1] + 24
+
+
+def mult_name(locale: str, name: str) -> str:
+    return L.label(locale, f"render.doudizhu.mult.{name}", name.replace("_", " ").capitalize())
+
+
+def _role(draw: ImageDraw.ImageDraw, x: float, cy: float, landlord: bool, locale: str) -> float:
+    label = _t(locale, "landlord" if landlord else "peasant")
+    if landlord:
+        return role_chip(draw, x, cy, "landlord", 20, locale)
+    return chip(draw, x, cy, label, 20, PEASANT, CREAM)
+
+
+def render_round_sheet(
+    result: HandResult, *, names: tuple[str, ...], scores: tuple[int, ...], locale: str = "en"
+) -> bytes:
+    """End-of-hand sheet; ``scores`` are the match totals after this hand."""
+    seats = max(len(scores), len(result.points))
+    no_bid = result.reason == "no_bid" or result.landlord is None
+    head_h = 120
+    body_h = 120 if no_bid else 50 + 44 + seats * ROW_H + 8
+    height = head_h + body_h + 20
+    img = Image.new("RGB", (SHEET_W, height), TABLE_BG)
+    draw = ImageDraw.Draw(img)
+    text(
+        draw,
+        (MARGIN + 8, 38),
+        f"{_t(locale, 'title')} · {_t(locale, 'sheet.title', hand=result.hand_no)}",
+        32,
+    )
+    if no_bid:
+        chip(
+            draw,
+            SHEET_W - MARGIN,
+            38,
+            _t(locale, "sheet.no_bid"),
+            28,
+            PANEL_EDGE,
+            TEXT,
+            pad=16,
+            align="right",
+        )
+        text(draw, (MARGIN + 8, 88), _t(locale, "sheet.no_bid_detail"), 22, TEXT_DIM, max_width=SHEET_W - 40)
+        y = head_h
+        panel(draw, (MARGIN, y, SHEET_W - MARGIN, y + body_h))
+        x = MARGIN + 24
+        text(draw, (x, y + 34), _t(locale, "sheet.total"), 22, TEXT_DIM)
+        for s in range(seats):
+            label = f"{seat_name(names, s)}  0 → {scores[s] if s < len(scores) else 0}"
+            x2 = MARGIN + 24 + s * 380
+            text(draw, (x2, y + 82), label, 28, TEXT, max_width=360)
+        return to_png(img, doudizhu_palette())
+    won = result.landlord_won
+    banner = _t(locale, "sheet.landlord_won" if won else "sheet.peasants_won")
+    chip(
+        draw,
+        SHEET_W - MARGIN,
+        38,
+        banner,
+        30,
+        LANDLORD if won else PEASANT,
+        INK if won else CREAM,
+        pad=16,
+        align="right",
+    )
+    line = _t(locale, "sheet.landlord", name=seat_name(names, result.landlord), bid=result.bid)
+    if result.winner is not None:
+        line += " · " + _t(locale, "sheet.out", name=seat_name(names, result.winner))
+    text(draw, (MARGIN + 8, 86), line, 24, TEXT_DIM, max_width=SHEET_W - 40)
+    # multipliers
+    y = head_h
+    x = MARGIN + 8
+    x += text(draw, (x, y + 20), _t(locale, "sheet.multipliers"), 22, TEXT_DIM) + 14
+    base = max((abs(b) for b in result.base), default=0)
+    x += chip(draw, x, y + 20, _t(locale, "sheet.base", base=base), 22, PANEL_EDGE, TEXT) + 8
+    for m in result.multipliers:
+        x += (
+            chip(
+                draw,
+                x,
+                y + 20,
+                f"{mult_name(locale, m.name)} ×{m.factor}",
+                22,
+                ACCENT if m.name == "bid" else KOI,
+                INK if m.name == "bid" else CREAM,
+            )
+            + 8
+        )
+    chip(
+        draw,
+        SHEET_W - MARGIN,
+        y + 20,
+        _t(locale, "sheet.total_factor", factor=result.factor),
+        28,
+        CREAM,
+        INK,
+        pad=14,
+        align="right",
+    )
+    y += 50
+    panel(draw, (MARGIN, y, SHEET_W - MARGIN, y + 44 + seats * ROW_H + 8))
+    cols = {"left": MARGIN + 420, "points": SHEET_W - MARGIN - 190, "total": SHEET_W - MARGIN - 30}
+    hy = y + 24
+    text(draw, (cols["left"], hy), _t(locale, "sheet.left"), 20, TEXT_DIM)
+    text(draw, (cols["points"], hy), _t(locale, "sheet.points"), 20, TEXT_DIM, anchor="rm")
+    text(draw, (cols["total"], hy), _t(locale, "sheet.total"), 20, TEXT_DIM, anchor="rm")
+    for s in range(seats):
+        top = y + 44 + s * ROW_H
+        cy = top + ROW_H / 2
+        if s % 2 == 0:
+            draw.rectangle((MARGIN + 2, top, SHEET_W - MARGIN - 2, top + ROW_H), fill=PANEL_EDGE)
+        nx = MARGIN + 20
+        if s == result.winner:
+            draw.polygon([(nx, cy - 11), (nx + 16, cy), (nx, cy + 11)], fill=ACCENT)
+        nx += 24
+        w = text(
+            draw, (nx, cy), seat_name(names, s), 28, ACCENT if s == result.winner else TEXT, max_width=200
+        )
+        _role(draw, nx + w + 12, cy, s == result.landlord, locale)
+        left = result.left[s] if s < len(result.left) else ()
+        if left:
+            cards = sorted(left)
+            step = fan_step(len(cards), SHEET_CARD_W, cols["points"] - 120 - cols["left"], SHEET_CARD_W + 4)
+            for i, c in enumerate(cards):
+                paste_card(img, c, cols["left"] + i * step, top + 12, SHEET_CARD_W)
+        else:
+            text(draw, (cols["left"], cy), _t(locale, "sheet.none_left"), 24, ACCENT)
+        pts = result.points[s] if s < len(result.points) else 0
+        text(
+            draw,
+            (cols["points"], cy),
+            signed(pts),
+            34,
+            ACCENT if pts > 0 else KOI if pts < 0 else TEXT_DIM,
+            anchor="rm",
+        )
+        text(draw, (cols["total"], cy), str(scores[s] if s < len(scores) else 0), 34, TEXT, anchor="rm")
+    return to_png(img, doudizhu_palette())
+
+
+def render_match_summary(
+    history: tuple[HandResult, ...],
+    *,
+    names: tuple[str, ...],
+    scores: tuple[int, ...],
+    locale: str = "en",
+    winners: tuple[int, ...] = (),
+) -> bytes:
+    """End of the match: winners banner, one row per hand and the totals (winners in gold)."""
+    seats = len(scores)
+    if not winners and scores:
+        best = max(scores)
+        winners = tuple(s for s in range(seats) if scores[s] == best)
+    row_h, col_w = 48, 170
+    seat_x = [SHEET_W - MARGIN - 30 - (seats - 1 - s) * col_w for s in range(seats)]
+    table_top = 140
+    height = table_top + row_h * (len(history) + 2) + 40
+    img = Image.new("RGB", (SHEET_W, height), TABLE_BG)
+    draw = ImageDraw.Draw(img)
+    text(draw, (MARGIN + 8, 38), f"{_t(locale, 'title')} · {_t(locale, 'summary.title')}", 32)
+    if winners:
+        banner = (
+            _t(locale, "summary.winner", name=seat_name(names, winners[0]))
+            if len(winners) == 1
+            else _t(locale, "summary.tie", names=", ".join(seat_name(names, s) for s in winners))
+        )
+        cy = 98
+        w = chip(draw, MARGIN + 8, cy, banner, 30, ACCENT, INK, pad=18)
+        crown(draw, MARGIN + 8 + w + 14, cy, 30, ACCENT)
+    panel(draw, (MARGIN, table_top, SHEET_W - MARGIN, height - 20))
+    y = table_top + row_h / 2 + 4
+    cols = (MARGIN + 24, MARGIN + 120, MARGIN + 420, MARGIN + 510)
+    for x, key in zip(
+        cols, ("summary.hand", "summary.landlord", "summary.bid", "summary.factor"), strict=True
+    ):
+        text(draw, (x, y), _t(locale, key), 20, TEXT_DIM, max_width=280)
+    for s in range(seats):
+        text(
+            draw,
+            (seat_x[s], y),
+            seat_name(names, s),
+            24,
+            ACCENT if s in winners else TEXT,
+            anchor="rm",
+            max_width=col_w - 16,
+        )
+    for i, r in enumerate(history):
+        top = table_top + row_h * (i + 1)
+        if i % 2 == 0:
+            draw.rectangle((MARGIN + 2, top, SHEET_W - MARGIN - 2, top + row_h), fill=PANEL_EDGE)
+        cy = top + row_h / 2
+        text(draw, (cols[0], cy), str(r.hand_no), 24, TEXT)
+        if r.landlord is None:
+            text(draw, (cols[1], cy), _t(locale, "summary.no_bid"), 22, TEXT_DIM)
+        else:
+            text(draw, (cols[1], cy), seat_name(names, r.landlord), 24, TEXT, max_width=280)
+            text(draw, (cols[2], cy), str(r.bid), 24, TEXT)
+            text(draw, (cols[3], cy), f"×{r.factor}", 24, KOI if r.factor > r.bid else TEXT)
+        for s in range(seats):
+            pts = r.points[s] if s < len(r.points) else 0
+            colour = ACCENT if pts > 0 else KOI if pts < 0 else TEXT_DIM
+            text(draw, (seat_x[s], cy), signed(pts) if pts else "–", 26, colour, anchor="rm")
+    top = table_top + row_h * (len(history) + 1)
+    draw.line((MARGIN + 12, top + 4, SHEET_W - MARGIN - 12, top + 4), fill=CREAM, width=2)
+    cy = top + row_h / 2 + 6
+    text(draw, (cols[0], cy), _t(locale, "summary.total"), 26, TEXT)
+    for s in range(seats):
+        text(draw, (seat_x[s], cy), str(scores[s]), 32, ACCENT if s in winners else TEXT, anchor="rm")
+    return to_png(img, doudizhu_palette())

@@ -1,0 +1,382 @@
+"""Goita Shogi images: the table (2, 3 or 4 players) and a player's hand.
+
+Pure functions from :class:`~engine.goita.types.GoitaView` to PNG bytes. The table is one row per
+seat in seat (turn) order: the name, the team (A = seats 1 & 3, B = seats 2 & 4 with four
+players; each seat alone otherwise), pieces left in hand, leader / dealer / pass markers, then
+the seat's laid pieces left to right in pairs (the face-down or blocking piece, then the attack).
+Another seat's face-down piece is always a plain back: the view never holds it, and
+:func:`slot_drawings` says what every place draws. A seat's own face-down pieces are backs with
+their kanji in a small disc. 1200 px wide, legible when Discord shows it about 550 px wide.
+The round sheet and the match summary are drawn by :mod:`render.goita.sheets`, the memory mode
+by :mod:`render.goita.memory`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from engine.goita.types import Block, GoitaView, Phase, Piece
+from render.fonts import font
+from render.goita.memory import warm as warm_memory
+from render.goita.palette import goita_palette
+from render.goita.pieces import (
+    SEED_INITIALS,
+    SEED_VALUES,
+    _t,
+    glow,
+    glow_margin,
+    paste_piece,
+    piece_back,
+    piece_face,
+    piece_height,
+    piece_name,
+    slot_outline,
+    team_colour,
+    team_label,
+    values_of,
+)
+from render.goita.sheets import warm as warm_sheets
+from render.labels import seat_name
+from render.palette import ACCENT, CHOICE, CREAM, INK, PANEL, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
+from render.png import to_png
+from render.widgets import chip, panel, text, text_width
+
+__all__ = ["render_hand", "render_table", "slot_drawings", "warm"]
+
+W = 1200
+MARGIN = 16
+HEADER_H = 66
+STATUS_H = 58
+LABEL_W = 290
+PAIR_GAP = 5
+GROUP_GAP = 20
+ROW_PAD = 12
+ROW_GAP = 10
+HAND_MAX_W = 132
+TABLE_SLOTS = (8, 10, 12)
+
+
+def slots_per_row(view: GoitaView) -> int:
+    """How many places a row needs: the most pieces any seat was dealt this round (8, 10 or 12)."""
+    dealt = max((len(row) + n for row, n in zip(view.tables, view.hand_counts, strict=True)), default=8)
+    return max(8, dealt + dealt % 2)
+
+
+def piece_width(slots: int) -> int:
+    avail = W - 2 * MARGIN - LABEL_W - 2 * ROW_PAD
+    groups = (slots + 1) // 2
+    return int((avail - (slots // 2) * PAIR_GAP - (groups - 1) * GROUP_GAP) / slots)
+
+
+def slot_drawings(view: GoitaView) -> tuple[tuple[tuple[str, Piece | None, bool], ...], ...]:
+    """What each laid place draws, per seat: ``("face", piece, gyoku)``, ``("own", piece, gyoku)``
+    (the viewer's own face-down piece, a back with its kanji) or ``("back", None, False)``.
+
+    ``gyoku`` marks the second King seen (drawn 玉). Another seat's face-down piece is always a
+    back: the view does not even hold it.
+    """
+    kings = 0
+    out = []
+    for seat, row in enumerate(view.tables):
+        drawn = []
+        for slot in row:
+            if slot.piece is None:
+                drawn.append(("back", None, False))
+                continue
+            gyoku = False
+            if slot.piece is Piece.K:
+                gyoku = kings == 1
+                kings += 1
+            own = not slot.face_up and view.seat == seat
+            drawn.append(("own" if own else "face", slot.piece, gyoku))
+        out.append(tuple(drawn))
+    return tuple(out)
+
+
+def _attack_slot(view: GoitaView) -> int | None:
+    """Index of the attack piece in the attacker's row (its last face-up piece)."""
+    if view.attacker is None or view.attack is None:
+        return None
+    row = view.tables[view.attacker]
+    for i in range(len(row) - 1, -1, -1):
+        if row[i].face_up:
+            return i
+    return None
+
+
+def _passed(view: GoitaView) -> frozenset[int]:
+    """Seats that passed on the current attack (they follow the attacker in turn order)."""
+    if view.attacker is None or view.phase is Phase.OVER:
+        return frozenset()
+    return frozenset((view.attacker + k) % view.seats for k in range(1, view.passes + 1))
+
+
+def _status(view: GoitaView, names: Sequence[str], locale: str) -> str:
+    who = seat_name(names, view.to_act)
+    phase = view.phase
+    if phase is Phase.OVER or view.to_act is None:
+        return _t(locale, "status.over")
+    if phase is Phase.ASK:
+        return _t(locale, "status.ask", name=who)
+    if phase is Phase.CONSENT:
+        return _t(locale, "status.consent", name=who, asker=seat_name(names, view.redeal_asker))
+    if phase is Phase.DOWN:
+        return _t(locale, "status.down", name=who)
+    if phase is Phase.ATTACK:
+        return _t(locale, "status.attack", name=who)
+    piece = piece_name(locale, view.attack) if view.attack is not None else ""
+    return _t(locale, "status.respond", name=who, piece=piece, attacker=seat_name(names, view.attacker))
+
+
+def _header(draw: ImageDraw.ImageDraw, view: GoitaView, names: Sequence[str], locale: str) -> None:
+    cy = HEADER_H // 2 + 2
+    x = MARGIN + 6
+    x += text(draw, (x, cy), _t(locale, "round", round=view.round_no), 32) + 16
+    x += chip(draw, x, cy, _t(locale, "target", target=view.rules.target_score), 20, PANEL_EDGE, TEXT) + 8
+    if view.set_aside:
+        key = "aside" if view.seats == 2 else "removed"
+        chip(draw, x, cy, _t(locale, key, count=view.set_aside), 20, PANEL, TEXT_DIM)
+    if view.seats != 4:
+        return
+    right = W - MARGIN
+    for team in (1, 0):
+        label = f"{team_label(locale, view.seats, team, names)}  {view.scores[team]}"
+        right -= chip(draw, right, cy, label, 24, team_colour(team), INK, align="right", pad=14) + 10
+
+
+def _row(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: GoitaView,
+    seat: int,
+    y: int,
+    h: int,
+    pw: int,
+    slots: int,
+    drawn: Sequence[tuple[str, Piece | None, bool]],
+    names: Sequence[str],
+    locale: str,
+) -> None:
+    acting = view.to_act == seat and view.phase is not Phase.OVER
+    panel(
+        draw, (MARGIN, y, W - MARGIN, y + h), edge=ACCENT if acting else PANEL_EDGE, width=3 if acting else 2
+    )
+    colour = team_colour(view.teams[seat])
+    draw.rounded_rectangle((MARGIN + 3, y + 10, MARGIN + 9, y + h - 10), 3, fill=colour)
+    x = MARGIN + 22
+    line1 = y + 30
+    if acting:
+        draw.polygon([(x, line1 - 12), (x + 17, line1), (x, line1 + 12)], fill=ACCENT)
+        x += 26
+    text(
+        draw,
+        (x, line1),
+        seat_name(names, seat),
+        30,
+        ACCENT if acting else TEXT,
+        max_width=LABEL_W - (x - MARGIN) - 8,
+    )
+    x = MARGIN + 22
+    line2 = y + 70
+    if view.seats == 4:
+        x += (
+            chip(
+                draw,
+                x,
+                line2,
+                team_label(locale, view.seats, view.teams[seat], names, short=True),
+                21,
+                colour,
+                INK,
+            )
+            + 8
+        )
+    else:
+        x += (
+            chip(draw, x, line2, _t(locale, "score", score=view.scores[view.teams[seat]]), 21, colour, INK)
+            + 8
+        )
+    x += chip(draw, x, line2, _t(locale, "hand", count=view.hand_counts[seat]), 21, CREAM, INK) + 8
+    line3 = y + 106
+    x = MARGIN + 22
+    if seat == view.leader:
+        x += chip(draw, x, line3, _t(locale, "leader"), 18, PANEL_EDGE, TEXT) + 6
+    if seat == view.dealer:
+        x += chip(draw, x, line3, _t(locale, "dealer"), 18, PANEL_EDGE, TEXT) + 6
+    if seat in _passed(view):
+        x += chip(draw, x, line3, _t(locale, "passed"), 18, TEXT_DIM, INK) + 6
+    if view.attacker == seat and view.attack is not None:
+        chip(draw, x, line3, _t(locale, "attacking"), 18, ACCENT, INK)
+    # The laid pieces, in pairs.
+    values = values_of(view)
+    attack_at = _attack_slot(view) if view.attacker == seat else None
+    ph = piece_height(pw)
+    top = y + (h - ph) // 2
+    x0 = MARGIN + LABEL_W + ROW_PAD
+    for i in range(slots):
+        px = x0 + i * pw + (i // 2) * GROUP_GAP + ((i + 1) // 2) * PAIR_GAP
+        if i >= len(drawn):
+            o = slot_outline(pw, PANEL_EDGE)
+            img.paste(o, (round(px), top), o)
+            continue
+        kind, piece, gyoku = drawn[i]
+        if kind == "back":
+            paste_piece(img, None, px, top, pw)
+        else:
+            assert piece is not None
+            paste_piece(
+                img,
+                piece,
+                px,
+                top,
+                pw,
+                face_up=kind == "face",
+                variant=gyoku,
+                initial=SEED_INITIALS[piece],
+                value=values[piece],
+                halo=ACCENT if i == attack_at else None,
+            )
+
+
+def render_table(view: GoitaView, *, names: tuple[str, ...], locale: str = "en") -> bytes:
+    """The table: one row per seat with its laid pieces, the attack piece glowing, whose turn."""
+    slots = slots_per_row(view)
+    pw = piece_width(slots)
+    row_h = max(132, piece_height(pw) + 2 * glow_margin(pw) + 4)
+    height = HEADER_H + view.seats * (row_h + ROW_GAP) + STATUS_H
+    img = Image.new("RGB", (W, height), TABLE_BG)
+    draw = ImageDraw.Draw(img)
+    _header(draw, view, names, locale)
+    drawn = slot_drawings(view)
+    y = HEADER_H
+    for seat in range(view.seats):
+        _row(img, draw, view, seat, y, row_h, pw, slots, drawn[seat], names, locale)
+        y += row_h + ROW_GAP
+    cy = y + STATUS_H // 2 - 6
+    status = _status(view, names, locale)
+    x = MARGIN + 8
+    if view.attack is not None and view.phase is not Phase.OVER:
+        x += (
+            chip(
+                draw,
+                x,
+                cy,
+                _t(
+                    locale,
+                    "attack_piece",
+                    piece=piece_name(locale, view.attack),
+                    name=seat_name(names, view.attacker),
+                ),
+                22,
+                ACCENT,
+                INK,
+            )
+            + 14
+        )
+    text(draw, (x, cy), status, 26, TEXT, max_width=W - MARGIN - x)
+    return to_png(img, goita_palette())
+
+
+# --- hand ----------------------------------------------------------------------------------
+
+
+def _hand_variants(hand: Sequence[Piece]) -> list[bool]:
+    """The second King of a hand is drawn 玉."""
+    out, kings = [], 0
+    for p in hand:
+        out.append(p is Piece.K and kings == 1)
+        kings += p is Piece.K
+    return out
+
+
+def render_hand(view: GoitaView, *, locale: str = "en") -> bytes:
+    """The seat's pieces, large, highest first; the attack piece on the right when there is one.
+
+    Pieces that can block the attack (the player's turn to respond) glow.
+    """
+    hand = tuple(view.hand or ())
+    values = values_of(view)
+    side_w = 250 if view.attack is not None else 0
+    avail = W - 2 * MARGIN - 24 - side_w
+    gap = 12
+    n = max(1, len(hand))
+    pw = int(min(HAND_MAX_W, (avail - (n - 1) * gap) / n))
+    ph = piece_height(pw)
+    top = 74
+    height = max(top + ph + 40, top + piece_height(112) + 90 if side_w else 0)
+    img = Image.new("RGB", (W, height), TABLE_BG)
+    draw = ImageDraw.Draw(img)
+    title = _t(locale, "hand.title", count=len(hand))
+    text(draw, (MARGIN + 8, 36), title, 32, TEXT)
+    blocks = {a.piece for a in view.legal_actions if isinstance(a, Block)}
+    if blocks:
+        chip(draw, MARGIN + 8 + text_width(title, 32) + 18, 36, _t(locale, "hand.can_block"), 20, CHOICE, INK)
+    if not hand:
+        text(draw, (MARGIN + 8, top + ph / 2), _t(locale, "hand.empty"), 24, TEXT_DIM)
+    for i, (p, gyoku) in enumerate(zip(hand, _hand_variants(hand), strict=True)):
+        paste_piece(
+            img,
+            p,
+            MARGIN + 12 + i * (pw + gap),
+            top,
+            pw,
+            variant=gyoku,
+            initial=SEED_INITIALS[p],
+            value=values[p],
+            halo=CHOICE if p in blocks else None,
+        )
+    if view.attack is not None:
+        x0 = W - MARGIN - side_w
+        panel(draw, (x0, 12, W - MARGIN, height - 12), edge=ACCENT)
+        text(
+            draw,
+            (x0 + side_w / 2, 40),
+            _t(locale, "hand.attacked"),
+            24,
+            ACCENT,
+            anchor="mm",
+            max_width=side_w - 20,
+        )
+        apw = 112
+        paste_piece(
+            img,
+            view.attack,
+            x0 + (side_w - apw) / 2,
+            66,
+            apw,
+            initial=SEED_INITIALS[view.attack],
+            value=values[view.attack],
+        )
+        text(
+            draw,
+            (x0 + side_w / 2, 66 + piece_height(apw) + 24),
+            piece_name(locale, view.attack),
+            22,
+            TEXT,
+            anchor="mm",
+            max_width=side_w - 20,
+        )
+    return to_png(img, goita_palette())
+
+
+def warm() -> None:
+    """Draw and cache every piece at the sizes the images use, and the palette."""
+    goita_palette()
+    table_widths = tuple(piece_width(n) for n in TABLE_SLOTS)
+    for width in (*table_widths, HAND_MAX_W, 112):
+        for p in Piece:
+            piece_back(width, p)
+            piece_back(width, p, variant=True)
+            piece_face(p, width, initial=SEED_INITIALS[p], value=SEED_VALUES[p])
+            piece_face(p, width, initial=SEED_INITIALS[p], value=SEED_VALUES[p], variant=True)
+        piece_back(width)
+        slot_outline(width, PANEL_EDGE)
+        glow(width, ACCENT)
+        glow(width, CHOICE)
+    for size in (18, 20, 21, 22, 24, 26, 28, 30, 32, 34):
+        font(size)
+    _t("en", "round", round=1)
+    warm_memory()
+    warm_sheets()

@@ -1,0 +1,160 @@
+"""Go-Stop drawing helpers shared by the table, the hand and the sheets.
+
+Go-Stop cards are notation strings (``"3a"``, jokers ``"J2"``, ``"J3"``, ``"J2b"``). Faces use the
+hwatu style (red border, Korean month numbers); bonus cards (jokers) are drawn here: a hwatu card
+showing its pi value (``+2 피``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from engine.hanafuda.cards import CARDS, Card, Kind
+from engine.hanafuda.gostop.cards import ANIMALS, BONUS_NAMES, BONUS_PI, DOUBLE_PI, GWANG, RIBBONS, SAKE_CUP
+from engine.hanafuda.gostop.types import ScoreItem
+from render import labels as L
+from render.fonts import font
+from render.hanafuda.faces import RADIUS, card_back, card_face, card_size, glow, glow_margin, shade
+from render.palette import CAT_ANIMAL, CAT_BRIGHT, CAT_CHAFF, CAT_RIBBON, DEEP_RED, GOLD, PAPER, RED, RGB
+
+STYLE = "hwatu"
+JOKER_PI = {name: BONUS_PI[c] for c, name in BONUS_NAMES.items()}
+CUP = str(CARDS[SAKE_CUP])  # the sake cup, "9a"
+GROUPS: tuple[tuple[str, RGB], ...] = (
+    ("gwang", CAT_BRIGHT), ("yeolkkeut", CAT_ANIMAL), ("tti", CAT_RIBBON), ("pi", CAT_CHAFF),
+)
+_KIND = {**{c: "gwang" for c in GWANG}, **{c: "yeolkkeut" for c in ANIMALS}, **{c: "tti" for c in RIBBONS}}
+_BADGE = {"gwang": Kind.BRIGHT, "yeolkkeut": Kind.ANIMAL, "tti": Kind.RIBBON, "pi": Kind.CHAFF}
+# Korean names used when the cog's ``gostop.score.<name>`` key is missing.
+SCORE_FALLBACK = {
+    "gwang": "광", "yeolkkeut": "열끗", "godori": "고도리", "tti": "띠", "hongdan": "홍단",
+    "cheongdan": "청단", "chodan": "초단", "pi": "피",
+}
+
+
+def is_joker(card: str) -> bool:
+    return card in JOKER_PI
+
+
+@cache
+def parse(card: str) -> Card:
+    return Card.parse(card)
+
+
+def group_of(card: str, cup_as_pi: bool = False) -> str:
+    """``gwang``, ``yeolkkeut``, ``tti`` or ``pi`` (jokers and double pi are pi)."""
+    if is_joker(card):
+        return "pi"
+    if card == CUP and cup_as_pi:
+        return "pi"
+    return _KIND.get(int(parse(card)), "pi")
+
+
+def pi_value(card: str, cup_as_pi: bool = False) -> int:
+    if is_joker(card):
+        return JOKER_PI[card]
+    if card == CUP:
+        return 2 if cup_as_pi else 0
+    c = int(parse(card))
+    if c in DOUBLE_PI:
+        return 2
+    return 1 if group_of(card) == "pi" else 0
+
+
+def sort_key(card: str) -> tuple[int, int]:
+    """Korean month order (jokers last)."""
+    if is_joker(card):
+        return 13, list(JOKER_PI).index(card)
+    c = parse(card)
+    return c.korean_month, int(c)
+
+
+def month_of(card: str) -> int | None:
+    """Japanese month number (the engine's ``stacks``/``pot`` months) or None for a joker."""
+    return None if is_joker(card) else parse(card).month
+
+
+def korean_month(month: int) -> int:
+    """Japanese month number → Korean numbering (11 ↔ 12)."""
+    return {11: 12, 12: 11}.get(month, month)
+
+
+@cache
+def joker_face(card: str, width: int) -> Image.Image:
+    """A hwatu bonus card: red border, paper ground, a gold ``+N`` and ``피`` (shared image)."""
+    w, h = card_size(width)
+    s = 3
+    big = Image.new("RGBA", (w * s, h * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    r = RADIUS * w / 100 * s
+    draw.rounded_rectangle((0, 0, w * s - 1, h * s - 1), r, fill=RED)
+    b = max(2, round(w * 0.032 * s))
+    draw.rounded_rectangle((b, b, w * s - 1 - b, h * s - 1 - b), max(1, r - b), fill=PAPER)
+    inset = round(w * 0.1 * s)
+    draw.rounded_rectangle((inset, inset, w * s - inset, h * s - inset), r * 0.6, outline=GOLD,
+                           width=max(2, round(w * 0.025 * s)))
+    pi = JOKER_PI[card]
+    draw.text((w * s / 2, h * s * 0.38), f"+{pi}", font=font(round(w * 0.46 * s)), fill=DEEP_RED, anchor="mm")
+    draw.text((w * s / 2, h * s * 0.68), "피", font=font(round(w * 0.36 * s)), fill=RED, anchor="mm")
+    draw.text((w * s / 2, h * s * 0.87), "BONUS", font=font(round(w * 0.12 * s)), fill=DEEP_RED, anchor="mm")
+    return big.resize((w, h), Image.Resampling.BOX)
+
+
+def face(card: str | None, width: int) -> Image.Image:
+    if card is None:
+        return card_back(width, style=STYLE)
+    if is_joker(card):
+        return joker_face(card, width)
+    c = parse(card)
+    return card_face(c, width, style=STYLE, category=_BADGE[group_of(card)])
+
+
+def paste(canvas: Image.Image, card: str | None, x: float, y: float, width: int, *, halo: RGB | None = None,
+          dim: bool = False) -> None:
+    """Paste a hwatu face (``None``: a back), optionally over a glow or under a shade."""
+    x, y = round(x), round(y)
+    if halo is not None:
+        m = glow_margin(width)
+        g = glow(width, halo)
+        canvas.paste(g, (x - m, y - m), g)
+    img = face(card, width)
+    canvas.paste(img, (x, y), img)
+    if dim:
+        sh = shade(width)
+        canvas.paste(sh, (x, y), sh)
+
+
+def fan(canvas: Image.Image, cards: Sequence[str], x: float, y: float, width: int, step: float, *,
+        hot: frozenset[str] = frozenset(), halo: RGB | None = None, lift: int = 0) -> None:
+    for i, c in enumerate(cards):
+        up = c in hot
+        paste(canvas, c, x + i * step, y - (lift if up else 0), width, halo=halo if up else None)
+
+
+def score_name(locale: str, name: str) -> str:
+    fallback = SCORE_FALLBACK.get(name, name.replace("_", " ").capitalize())
+    return L.label(locale, f"gostop.score.{name}", fallback)
+
+
+def multiplier_name(locale: str, name: str) -> str:
+    return L.label(locale, f"render.gostop.mult.{name}", name.replace("_", " ").capitalize())
+
+
+def reason_name(locale: str, reason: str) -> str:
+    return L.label(locale, f"render.gostop.reason.{reason}", reason.replace("_", " ").capitalize())
+
+
+def item_total(items: Sequence[ScoreItem]) -> int:
+    return sum(i.points for i in items)
+
+
+def warm_faces(widths: Sequence[int]) -> None:
+    for width in widths:
+        for c in CARDS:
+            face(str(c), width)
+        for j in JOKER_PI:
+            face(j, width)
+        card_back(width, style=STYLE)

@@ -1,0 +1,10 @@
+"""Roppyakken images: what the table flow draws, gathered from this package's modules.
+
+Each module has one job (the table, the hand, the score sheets…); a game's spec takes this
+package as its ``draw`` module.
+"""
+
+from render.hanafuda.roppyakken.sheets import render_match_summary, render_round_sheet
+from render.hanafuda.roppyakken.table import render_hand, render_table, warm
+
+__all__ = ["render_hand", "render_match_summary", "render_round_sheet", "render_table", "warm"]

@@ -1,0 +1,165 @@
+"""Roppyakken score sheets: the end of a round (itemised per seat) and the end of the match."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PIL import Image, ImageDraw
+
+from engine.hanafuda.cards import Card, Kind
+from engine.hanafuda.roppyakken.types import Item, RoundResult, SeatScore
+from render import labels as L
+from render.hanafuda.roppyakken.common import item_kinds, item_parts, yaku_name
+from render.hanafuda.table_palette import table_palette
+from render.palette import ACCENT, CREAM, INK, KOI, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
+from render.png import to_png
+from render.widgets import card_height, chip, fan, fan_step, panel, text
+
+MARGIN = 16
+SHEET_W = 1200
+ITEM_CARD_W = 44
+SHEET_CARD_WIDTHS = (ITEM_CARD_W,)
+ROW_H = card_height(ITEM_CARD_W) + 14
+SEAT_HEAD = 56
+NAME_W = 220
+
+
+def _name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
+
+
+def _rows(score: SeatScore) -> int:
+    return max(1, len(score.card_points), len(score.yaku) + len(score.teyaku))
+
+
+def _items(img: Image.Image, draw: ImageDraw.ImageDraw, items: Sequence[tuple[Item, bool]], x0: int, x1: int,
+           y: int, kinds: Callable[[Card], Kind], empty: str, locale: str) -> None:
+    """One row per item: its name, its cards fanned, its points (teyaku rows in vermilion)."""
+    if not items:
+        text(draw, (x0 + 8, y + ROW_H / 2), empty, 20, TEXT_DIM, max_width=x1 - x0)
+        return
+    for i, (item, teyaku) in enumerate(items):
+        top = y + i * ROW_H
+        cy = top + ROW_H / 2
+        name, detail = item_parts(locale, item.name)
+        if teyaku:
+            detail = f"{detail} · {L.t(locale, 'render.roppyakken.sheet.teyaku')}" if detail else L.t(
+                locale, "render.roppyakken.sheet.teyaku")
+        text(draw, (x0 + 8, cy - (12 if detail else 0)), name, 22, KOI if teyaku else TEXT, max_width=NAME_W)
+        if detail:
+            text(draw, (x0 + 8, cy + 16), detail, 17, TEXT_DIM, max_width=NAME_W)
+        cards_x0, cards_x1 = x0 + NAME_W + 16, x1 - 70
+        cards = sorted(item.cards)
+        step = fan_step(len(cards), ITEM_CARD_W, cards_x1 - cards_x0, ITEM_CARD_W + 4)
+        fan(img, cards, cards_x0, top + 7, ITEM_CARD_W, step, kind_of=kinds)
+        text(draw, (x1 - 8, cy), str(item.points), 28, KOI if teyaku else ACCENT, anchor="rm")
+
+
+def render_round_sheet(result: RoundResult, *, names: tuple[str, ...], scores: tuple[int, ...],
+                       locale: str = "en") -> bytes:
+    """End-of-round sheet: per seat its card points, each yaku and teyaku with cards and points,
+    the round's total and the match score. ``scores`` are the match totals after this round."""
+    seats = len(result.seats)
+    heights = [SEAT_HEAD + _rows(s) * ROW_H + 14 for s in result.seats]
+    body_top = 104
+    height = body_top + sum(h + 12 for h in heights) + 64
+    img = Image.new("RGB", (SHEET_W, height), TABLE_BG)
+    draw = ImageDraw.Draw(img)
+    text(draw, (MARGIN + 8, 36), L.t(locale, "render.roppyakken.sheet.title", round=result.round_no), 34)
+    dealt = L.t(locale, "render.roppyakken.sheet.dealer", name=_name(names, result.dealer))
+    text(draw, (MARGIN + 8, 76), dealt, 22, TEXT_DIM, max_width=560)
+    best = max(result.points, default=0)
+    if best > 0:
+        top = [s for s in range(seats) if result.points[s] == best]
+        label = " · ".join(L.t(locale, "render.roppyakken.sheet.best", name=_name(names, s), points=best)
+                           for s in top)
+        chip(draw, SHEET_W - MARGIN, 52, label, 30, ACCENT, INK, align="right")
+    else:
+        chip(draw, SHEET_W - MARGIN, 52, L.t(locale, "render.roppyakken.sheet.nobody"), 26, PANEL_EDGE, TEXT,
+             align="right")
+    y = body_top
+    split = SHEET_W // 2
+    for seat, (score, h) in enumerate(zip(result.seats, heights, strict=True)):
+        top_seat = best > 0 and result.points[seat] == best
+        panel(draw, (MARGIN, y, SHEET_W - MARGIN, y + h), edge=ACCENT if top_seat else PANEL_EDGE)
+        cy = y + 28
+        x = MARGIN + 20
+        x += text(draw, (x, cy), _name(names, seat), 26, ACCENT if top_seat else TEXT, max_width=360) + 14
+        if result.dealer == seat:
+            x += chip(draw, x, cy, L.t(locale, "render.roppyakken.dealer"), 20, PANEL_EDGE, TEXT) + 8
+        gained = result.points[seat] if seat < len(result.points) else score.total
+        right = SHEET_W - MARGIN - 20
+        if seat < len(scores):
+            match = L.t(locale, "render.roppyakken.sheet.total", score=scores[seat])
+            right -= chip(draw, right, cy, match, 22, CREAM, INK, align="right") + 16
+        text(draw, (right, cy), f"+{gained}" if gained else "0", 30, ACCENT if gained else TEXT_DIM,
+             anchor="rm")
+        kinds = item_kinds(score.card_points)
+        body = y + SEAT_HEAD
+        draw.line((split, body, split, y + h - 12), fill=PANEL_EDGE, width=2)
+        _items(img, draw, [(i, False) for i in score.card_points], MARGIN + 12, split - 12, body, kinds,
+               L.t(locale, "render.roppyakken.sheet.no_cards"), locale)
+        made = [(i, True) for i in score.teyaku] + [(i, False) for i in score.yaku]
+        _items(img, draw, made, split + 12, SHEET_W - MARGIN - 12, body, kinds,
+               L.t(locale, "render.roppyakken.sheet.no_yaku"), locale)
+        y += h + 12
+    parts = " · ".join(f"{_name(names, s)} {scores[s]}" for s in range(len(scores)))
+    lw = text(draw, (MARGIN + 8, y + 30), L.t(locale, "render.roppyakken.sheet.match"), 24, TEXT_DIM)
+    text(draw, (MARGIN + 8 + lw + 16, y + 30), parts, 28, TEXT, max_width=SHEET_W - lw - 3 * MARGIN - 24)
+    return to_png(img, table_palette())
+
+
+def _yaku_line(result: RoundResult, names: Sequence[str], locale: str) -> str:
+    parts = []
+    for seat, score in enumerate(result.seats):
+        made = [yaku_name(locale, i.name) for i in (*score.teyaku, *score.yaku)]
+        if made:
+            parts.append(f"{_name(names, seat)}: {', '.join(made)}")
+    return " · ".join(parts)
+
+
+def render_match_summary(history: tuple[RoundResult, ...], *, names: tuple[str, ...], scores: tuple[int, ...],
+                         locale: str = "en", winners: tuple[int, ...] | None = None) -> bytes:
+    """End-of-match summary: the winner, then one line per round (its yaku and each seat's
+    points) and the totals. ``winners`` comes from the engine (its Shikō/Nanatan tie-break can
+    crown someone other than the top total); without it, the highest total wins."""
+    seats = len(scores)
+    width, row_h, col_w = 1100, 46, 140
+    seat_x = [width - MARGIN - 24 - (seats - 1 - s) * col_w for s in range(seats)]
+    table_top = 150
+    height = table_top + row_h * (len(history) + 2) + 30
+    img = Image.new("RGB", (width, height), TABLE_BG)
+    draw = ImageDraw.Draw(img)
+    text(draw, (MARGIN + 8, 40), L.t(locale, "render.roppyakken.summary.title"), 34)
+    if winners is None:
+        best = max(scores, default=0)
+        winners = tuple(s for s in range(seats) if scores[s] == best)
+    banner = (L.t(locale, "render.roppyakken.summary.winner", name=_name(names, winners[0]))
+              if len(winners) == 1 else L.t(locale, "render.roppyakken.summary.tie"))
+    chip(draw, MARGIN + 8, 100, banner, 30, ACCENT, INK, pad=18)
+    panel(draw, (MARGIN, table_top, width - MARGIN, height - 20))
+    y = table_top + row_h / 2 + 4
+    text(draw, (MARGIN + 20, y), L.t(locale, "render.roppyakken.summary.round"), 20, TEXT_DIM, max_width=100)
+    text(draw, (MARGIN + 130, y), L.t(locale, "render.roppyakken.summary.yaku"), 20, TEXT_DIM)
+    for s in range(seats):
+        text(draw, (seat_x[s], y), _name(names, s), 22, TEXT, anchor="rm", max_width=col_w - 16)
+    yaku_w = seat_x[0] - col_w + 20 - (MARGIN + 130)
+    for i, result in enumerate(history):
+        top = table_top + row_h * (i + 1)
+        if i % 2 == 0:
+            draw.rectangle((MARGIN + 2, top, width - MARGIN - 2, top + row_h), fill=PANEL_EDGE)
+        cy = top + row_h / 2
+        text(draw, (MARGIN + 20, cy), str(result.round_no), 24, TEXT)
+        text(draw, (MARGIN + 130, cy), _yaku_line(result, names, locale), 18, TEXT_DIM, max_width=yaku_w)
+        best_round = max(result.points, default=0)
+        for s in range(seats):
+            pts = result.points[s] if s < len(result.points) else 0
+            colour = ACCENT if pts and pts == best_round else TEXT if pts else TEXT_DIM
+            text(draw, (seat_x[s], cy), f"+{pts}" if pts else "–", 26, colour, anchor="rm")
+    top = table_top + row_h * (len(history) + 1)
+    draw.line((MARGIN + 12, top + 4, width - MARGIN - 12, top + 4), fill=CREAM, width=2)
+    cy = top + row_h / 2 + 4
+    text(draw, (MARGIN + 20, cy), L.t(locale, "render.roppyakken.summary.total"), 24, TEXT)
+    for s in range(seats):
+        text(draw, (seat_x[s], cy), str(scores[s]), 30, ACCENT if s in winners else TEXT, anchor="rm")
+    return to_png(img, table_palette())
