@@ -16,10 +16,10 @@ from engine.hanafuda.gostop.cards import (
     card_str,
     names,
 )
-from engine.hanafuda.gostop.rounds import result, set_at
-from engine.hanafuda.gostop.scoring import flat_payments, points_of
+from engine.hanafuda.gostop.rounds import set_at
+from engine.hanafuda.gostop.scoring import points_of
 from engine.hanafuda.gostop.state import State
-from engine.hanafuda.gostop.turn import after_turn, end_round, flip, next_turn, resolve, win_round
+from engine.hanafuda.gostop.turn import after_turn, flat_win, flip, next_turn, resolve, win_round
 from engine.hanafuda.gostop.types import (
     Action,
     Bomb,
@@ -61,6 +61,14 @@ _SHAKES = (None, *(Shake(m) for m in range(1, 13)))
 # --- legal actions ---------------------------------------------------------------------------
 
 
+_LOW = sum(1 << (4 * m) for m in range(12))  # the first card of each month
+
+
+def field_months(field: int) -> int:
+    """Every card of each month that has a card on the table (a mask of whole months)."""
+    return ((field | field >> 1 | field >> 2 | field >> 3) & _LOW) * _NIBBLE
+
+
 def legal_actions(s: State) -> tuple[Action, ...]:
     """Every action the seat to act may take (empty once the match is over)."""
     phase = s.phase
@@ -70,12 +78,15 @@ def legal_actions(s: State) -> tuple[Action, ...]:
         field = s.field
         out: list[Action] = []
         regular = hand & ~BONUS_MASK
+        pairs = 0 if s.rules.free_discard else regular & field_months(field)
         for c in bits(hand):
             if c >= 48:
                 # "Les jokers ne peuvent pas être joués lors du premier tour."
                 if s.turns[seat] or not regular:
                     out.append(_PLAYS[c])
                 continue
+            if pairs and not pairs >> c & 1:
+                continue  # "doivent faire une paire": a card that pairs must be played
             on_field = field & MONTH_OF[c]
             if on_field.bit_count() == 2:
                 row = _PLAYS_AT[c]
@@ -140,8 +151,7 @@ def apply(s: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         s = s._replace(phase=PLAY, pending=None)
         if action.accept:  # type: ignore[union-attr]
             # "il a alors la possibilité de remporter la manche et marque 5 points."
-            pays = flat_payments(seat, s.n, s.rules.joker_win_points, s.carry)
-            return end_round(s, result(s, "joker_win", seat, pays), events)
+            return flat_win(s, seat, "joker_win", s.rules.joker_win_points, events)
         return resolve(s, seat, p, None if pt < 0 else pt, d, None, steals, events)
     if kind is CupAs:
         s = s._replace(phase=PLAY, cup=int(action.as_pi))  # type: ignore[union-attr]
@@ -226,6 +236,15 @@ def _refusal(s: State, action: object) -> GameError:
             return IllegalAction(f"{text} is not in your hand.", key="card_not_in_hand", card=text)
         if c >= 48:
             return IllegalAction("A joker cannot be played on your first turn.", key="joker_first_turn")
+        if not s.field & MONTH_OF[c]:
+            pairs = s.hands[seat] & ~BONUS_MASK & field_months(s.field)
+            return IllegalAction(
+                f"{text} pairs with nothing on the table and you hold a card that pairs: play one of "
+                f"{', '.join(names(pairs))}.",
+                key="must_pair",
+                card=text,
+                cards=names(pairs),
+            )
         if (s.field & MONTH_OF[c]).bit_count() == 2 and action.target is None:
             return IllegalAction(
                 f"{card_str(c)} matches two table cards: choose which one to take.",

@@ -1,4 +1,4 @@
-"""Round setup and transitions: first dealer, the deal (jokers, redeals, chongtong), round ends.
+"""Round setup and transitions: first dealer, the deal (jokers, four on the table, chongtong), round ends.
 
 Every deal comes from ``seeded_rng(seed, "deal", round_no, attempt)``, so a match replays from
 ``(rules, seed, actions)`` whatever happened in earlier rounds.
@@ -123,8 +123,9 @@ def open_round(
                 dealer_jokers |= 1 << c
                 j = c
         # "S'il y a 4 cartes d'une même famille sur la table, la partie est nulle et les cartes sont
-        # mélangées et distribuées à nouveau."
-        if not _four(table):
+        # mélangées et distribuées à nouveau." Option four_on_table="redeal": deal this round again.
+        four = _four(table)
+        if not four or rules.four_on_table == "nagari":
             break
         events.append(Redealt("four_on_table"))
         attempt += 1
@@ -139,6 +140,13 @@ def open_round(
         shaken=0, seolsa=zeros, stacks=0, flips=zeros, turns=zeros, pending=None, pot=(0,) * 13,
         joker_turn=0, cup=-1, stolen=zeros, given=zeros,
     )  # fmt: skip
+    if four:
+        # Seed reading (docs/rules/gostop.md, Readings): « la partie est nulle » is the seed's own
+        # word for a nagari ("si personne n'a atteint le seuil, la partie est nulle"; "Si une
+        # manche se solde par un nul, c'est un 나가리"), so the round ends as one: the dealer stays
+        # and the next round's win counts double. The cards are dealt again for that round.
+        events.append(Redealt("four_on_table"))
+        return close_round(s, result(s, "nagari", None, ()), events)
     # "Si un joueur a 4 cartes d'une même famille dans les mains, il le déclare, gagne
     # immédiatement la manche et ses adversaires lui donne chacun 5 points. Si 2 des joueurs sont
     # dans ce cas de figure, la manche est nulle pour une partie à 2 joueurs, lorsqu'il y a 3

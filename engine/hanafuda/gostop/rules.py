@@ -11,6 +11,12 @@ from engine.core import BadRules
 CHOICES: dict[str, tuple[str, ...]] = {
     "pi_bak": ("seed", "fudawiki"),
     "sake_cup": ("best", "choose"),
+    # Seed: four of a month on the table at the deal, « la partie est nulle »: a nagari (with its
+    # carry); ``redeal``: the same round is dealt again, nothing carried.
+    "four_on_table": ("nagari", "redeal"),
+    # Three seolsa / joker claim, « il marque 5 points »: ``settled`` = those 5 points settled as
+    # any won round (Go, shaking, the -bak doublings, go-bak); ``flat`` = 5 from each opponent.
+    "flat_wins": ("settled", "flat"),
 }
 _INT_RANGES: dict[str, tuple[int, int]] = {
     "bonus_cards": (0, 3),
@@ -41,6 +47,13 @@ class Rules:
     go_bak: bool = True
     five_gwang_double: bool = True
     nagari_double: bool = True
+    four_on_table: str = "nagari"
+    # Seed: « Les joueurs doivent faire une paire … Si le joueur n'est pas en mesure de former une
+    # paire, il dépose alors une carte de son choix »: a card that pairs must be played when the
+    # hand holds one. ``free_discard`` (FudaWiki: « there is no obligation to play a card that
+    # matches something ») lets any card be played.
+    free_discard: bool = False
+    flat_wins: str = "settled"
 
     def __post_init__(self) -> None:
         shared.validate(self, _INT_RANGES, CHOICES)
@@ -63,7 +76,9 @@ PRESETS: dict[str, Rules] = {
     "short": Rules(rounds=6),
     "quick": Rules(rounds=3),
     "five": Rules(threshold_2p=5),
-    "fudawiki": Rules(pi_bak="fudawiki"),
+    # FudaWiki's readings where the seed differs or is open: its pi-bak, no obligation to pair,
+    # four on the table redealt, three seolsa paid flat.
+    "fudawiki": Rules(pi_bak="fudawiki", free_discard=True, four_on_table="redeal", flat_wins="flat"),
 }
 
 

@@ -98,17 +98,20 @@ def settle(
     shakes: tuple[int, ...],
     carry: int,
     cup: int = -1,
+    flat: ScoreItem | None = None,
 ) -> tuple[int, tuple[ScoreItem, ...], int, int, tuple[Payment, ...]]:
-    """(base, items, go bonus, score, payments) when ``winner`` wins by stop or exhaustion.
+    """(base, items, go bonus, score, payments) when ``winner`` wins the round.
 
+    ``flat`` (three seolsa, joker claim) replaces the pile's points as the base; the Go bonus and
+    every multiplier still apply, the -bak ones judged on the piles as for a stop.
     With the sake cup counted "best for its owner", the winner's cup is counted the way that
     collects more in total (points and meong-bak); each loser's the way that avoids pi-bak.
     """
     if cup < 0 and captured[winner] & CUP:
-        a = _settle(rules, winner, captured, gos, go_order, shakes, carry, 0, -1)
-        b = _settle(rules, winner, captured, gos, go_order, shakes, carry, 1, -1)
+        a = _settle(rules, winner, captured, gos, go_order, shakes, carry, 0, -1, flat)
+        b = _settle(rules, winner, captured, gos, go_order, shakes, carry, 1, -1, flat)
         return b if sum(p.amount for p in b[4]) > sum(p.amount for p in a[4]) else a
-    return _settle(rules, winner, captured, gos, go_order, shakes, carry, cup, cup)
+    return _settle(rules, winner, captured, gos, go_order, shakes, carry, cup, cup, flat)
 
 
 def _settle(
@@ -121,10 +124,14 @@ def _settle(
     carry: int,
     wcup: int,
     lcup: int,
+    flat: ScoreItem | None,
 ) -> tuple[int, tuple[ScoreItem, ...], int, int, tuple[Payment, ...]]:
     n = len(captured)
     cap = captured[winner]
-    base, items, cup_pi = evaluate(cap, wcup)
+    base, pile_items, cup_pi = evaluate(cap, wcup)
+    items = pile_items
+    if flat is not None:
+        base, items = flat.points, (flat,)
     bonus, score = go_score(base, gos[winner])
     common: list[Multiplier] = []
     if gos[winner] >= 3:
@@ -139,8 +146,8 @@ def _settle(
         common.append(Multiplier("meong_bak", 2))
     if carry > 1:
         common.append(Multiplier("nagari", carry))
-    has_gwang_item = any(i.name == "gwang" for i in items)
-    has_pi_item = any(i.name == "pi" for i in items)
+    has_gwang_item = any(i.name == "gwang" for i in pile_items)
+    has_pi_item = any(i.name == "pi" for i in pile_items)
     amounts: dict[int, tuple[int, list[Multiplier]]] = {}
     for loser in range(n):
         if loser == winner:
@@ -178,7 +185,8 @@ def _settle(
 
 
 def flat_payments(winner: int, n: int, points: int, carry: int) -> tuple[Payment, ...]:
-    """Chongtong / three seolsa: ``points`` from each opponent (nagari carry applies)."""
+    """Chongtong (and, with ``flat_wins="flat"``, three seolsa and the joker claim): ``points`` from
+    each opponent (nagari carry applies)."""
     ms = (Multiplier("nagari", carry),) if carry > 1 else ()
     return tuple(Payment(s, winner, points * carry, ms) for s in range(n) if s != winner)
 

@@ -28,6 +28,7 @@ from engine.hanafuda.gostop.types import (
     Phase,
     PiStolen,
     RoundResult,
+    ScoreItem,
     Seolsa,
     StopCalled,
     Threshold,
@@ -173,13 +174,19 @@ def resolve(
     if steals and not last:
         captured, stolen, given = _steal(captured, stolen, given, seat, steals, events)
     s = s._replace(
-        field=field, captured=captured, stacks=stacks, seolsa=seolsa, pot=pot, phase=PLAY, pending=None,
-        stolen=stolen, given=given,
+        field=field,
+        captured=captured,
+        stacks=stacks,
+        seolsa=seolsa,
+        pot=pot,
+        phase=PLAY,
+        pending=None,
+        stolen=stolen,
+        given=given,
     )
     if seolsa[seat] >= 3:
         # "Si durant la partie un joueur fait 3 설사 (seolsa), il marque 5 points et remporte la manche."
-        pays = flat_payments(seat, s.n, s.rules.seolsa_points, s.carry)
-        return end_round(s, result(s, "three_seolsa", seat, pays), events)
+        return flat_win(s, seat, "three_seolsa", s.rules.seolsa_points, events)
     if s.rules.sake_cup == "choose" and s.cup < 0 and not had_cup and cap >> SAKE_CUP & 1:
         return s._replace(phase=CUP, to_act=seat), tuple(events)
     return after_turn(s, seat, events)
@@ -261,6 +268,29 @@ def next_turn(s: State, seat: int, events: list[Event]) -> tuple[State, tuple[Ev
 def win_round(s: State, seat: int, reason: str, events: list[Event]) -> tuple[State, tuple[Event, ...]]:
     base, items, bonus, score, pays = settle(
         s.rules, seat, s.captured, s.gos, s.go_order, s.shakes, s.carry, s.cup
+    )
+    return end_round(
+        s, result(s, reason, seat, pays, items=items, base=base, bonus=bonus, score=score), events
+    )
+
+
+def flat_win(
+    s: State, seat: int, reason: str, points: int, events: list[Event]
+) -> tuple[State, tuple[Event, ...]]:
+    """``seat`` wins the round with ``points`` (three seolsa, the joker claim: « il marque 5 points »).
+
+    Seed reading (``flat_wins="settled"``): those points are the round's score, settled as any
+    won round is; the seed ties its doublings to winning or losing the round, not to a stop
+    (« S'il remporte la manche, il doublera son score »; « Un joueur qui a fait un 고 (Go) et qui
+    perd la manche doit donner au gagnant le double de points »). ``flat``: each opponent pays
+    ``points``, times the nagari carry only.
+    """
+    item = ScoreItem(reason, points, ())
+    if s.rules.flat_wins == "flat":
+        pays = flat_payments(seat, s.n, points, s.carry)
+        return end_round(s, result(s, reason, seat, pays, items=(item,), base=points, score=points), events)
+    base, items, bonus, score, pays = settle(
+        s.rules, seat, s.captured, s.gos, s.go_order, s.shakes, s.carry, s.cup, flat=item
     )
     return end_round(
         s, result(s, reason, seat, pays, items=items, base=base, bonus=bonus, score=score), events

@@ -29,7 +29,7 @@ from engine.hanafuda.gostop import (
     new_game,
     view,
 )
-from engine.hanafuda.gostop.cards import deck_cards
+from engine.hanafuda.gostop.cards import MONTH_OF, deck_cards
 from engine.hanafuda.gostop.cards import names as card_names
 from engine.hanafuda.gostop.state import State
 from tests.engine.gostop.stacked import all_cards
@@ -55,7 +55,23 @@ def random_rules(rng: random.Random) -> Rules:
         go_bak=rng.random() < 0.8,
         five_gwang_double=rng.random() < 0.8,
         nagari_double=rng.random() < 0.8,
+        four_on_table=rng.choice(("nagari", "redeal")),
+        free_discard=rng.random() < 0.3,
+        flat_wins=rng.choice(("settled", "flat")),
     )
+
+
+def check_pairing(s: State, legal: tuple[object, ...]) -> None:
+    """Seed: a card that pairs must be played when the hand holds one (unless ``free_discard``)."""
+    if s.phase is not Phase.PLAY:
+        return
+    hand = s.hands[s.to_act]  # type: ignore[index]
+    can_pair = any(hand >> c & 1 and s.field & MONTH_OF[c] for c in range(48))
+    plays = [a.card for a in legal if isinstance(a, Play) and a.card < 48]
+    if can_pair and not s.rules.free_discard:
+        assert plays and all(s.field & MONTH_OF[c] for c in plays)
+    else:
+        assert set(plays) == {c for c in range(48) if hand >> c & 1}
 
 
 def check_conserved(s: State) -> None:
@@ -93,6 +109,7 @@ def play_out(
         legal = legal_actions(s)
         assert legal, f"no legal action in {s.phase}"
         assert len(set(legal)) == len(legal)
+        check_pairing(s, legal)
         if deep:
             check_conserved(s)
             check_no_leak(s)
@@ -104,11 +121,20 @@ def play_out(
                         apply(s, a)
         action = rng.choice(legal)
         log.append(str(action))
+        before = s
         s, events = apply(s, action)
         for e in events:
             if isinstance(e, RoundEnded):
                 assert sum(e.result.points) == 0  # zero-sum settlement
                 assert all(p.amount > 0 for p in e.result.payments)
+                r = e.result
+                if r.reason in ("three_seolsa", "joker_win"):
+                    # 5 points × the carry, flat; or settled: never less, per loser.
+                    flat = 5 * before.carry
+                    if rules.flat_wins == "flat":
+                        assert [p.amount for p in r.payments] == [flat] * (seats - 1)
+                    else:
+                        assert all(p.amount >= flat for p in r.payments)
         steps += 1
         assert steps < 2000, "no termination"
     assert legal_actions(s) == ()

@@ -63,6 +63,9 @@ def test_rules_from_dict_rejects_unknown_and_bad_values() -> None:
         {"pi_bak": "x"},
         {"go_bak": 1},
         {"rounds": 0},
+        {"four_on_table": "draw"},
+        {"free_discard": "yes"},
+        {"flat_wins": 5},
     ):
         with pytest.raises(BadRules):
             Rules.from_dict(bad)
@@ -71,6 +74,8 @@ def test_rules_from_dict_rejects_unknown_and_bad_values() -> None:
     assert rules_from("short").rounds == 6 and rules_from("quick").rounds == 3
     assert rules_from(None, {"threshold_2p": 5}) == Rules(threshold_2p=5) == PRESETS["five"]
     assert rules_from("fudawiki").pi_bak == "fudawiki"
+    for preset in PRESETS.values():
+        assert Rules.from_dict(preset.to_dict()) == preset
 
 
 def test_engine_bundle_and_errors() -> None:

@@ -11,10 +11,13 @@ import pytest
 from engine.hanafuda.gostop import (
     J2,
     J3,
+    PRESETS,
     Chongtong,
     JokerToDealer,
     Phase,
     Redealt,
+    RoundEnded,
+    RoundStarted,
     Rules,
     apply,
     card_str,
@@ -73,13 +76,35 @@ def test_deal_three_players_seven_each_six_on_table(monkeypatch: pytest.MonkeyPa
     assert real.field.bit_count() + (real.captured[real.dealer] >> 48).bit_count() >= 6
 
 
-def test_four_of_a_month_on_table_redeals(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_four_of_a_month_on_table_la_partie_est_nulle_a_nagari(monkeypatch: pytest.MonkeyPatch) -> None:
     """« S'il y a 4 cartes d'une même famille sur la table, la partie est nulle et les cartes sont
-    mélangées et distribuées à nouveau. »"""
+    mélangées et distribuées à nouveau. » Reading: « la partie est nulle » is the seed's nagari
+    (« si personne n'a atteint le seuil, la partie est nulle »; « Si une manche se solde par un
+    nul, c'est un 나가리 … le gagnant de la manche suivante recevra … le double de point »): the
+    round ends without winner, the dealer stays and deals again with the ×2 carry."""
     bad = deal_deck(2, hands=QUIET2["hands"], field="11a 11b 11c 11d 12a 12b 1c 2c")
-    stack_deals(monkeypatch, [bad, deal_deck(2, **QUIET2)])
+    stack_deals(monkeypatch, [bad, deal_deck(2, **QUIET2)], dealer=1)
     s, events = start(2, Rules(), 0)
     assert of_type(events, Redealt) == [Redealt("four_on_table")]
+    ends = of_type(events, RoundEnded)
+    assert len(ends) == 1 and ends[0].result.reason == "nagari" and ends[0].result.winner is None
+    assert ends[0].result.points == (0, 0) and ends[0].result.next_dealer == 1
+    assert of_type(events, RoundStarted) == [RoundStarted(1, 1, 1), RoundStarted(2, 1, 2)]
+    assert (s.round_no, s.dealer, s.carry) == (2, 1, 2)
+    assert s.field == mk(QUIET2["field"]) and s.history == (ends[0].result,)
+
+
+def test_four_of_a_month_on_table_plain_redeal_is_an_option(monkeypatch: pytest.MonkeyPatch) -> None:
+    """« … la partie est nulle et les cartes sont mélangées et distribuées à nouveau. » Option
+    ``four_on_table="redeal"`` (FudaWiki: « the cards are thrown in, shuffled again, and
+    re-dealt »): the same round is dealt again, no nagari and nothing carried."""
+    assert Rules().four_on_table == "nagari" and PRESETS["fudawiki"].four_on_table == "redeal"
+    bad = deal_deck(2, hands=QUIET2["hands"], field="11a 11b 11c 11d 12a 12b 1c 2c")
+    stack_deals(monkeypatch, [bad, deal_deck(2, **QUIET2)])
+    s, events = start(2, Rules(four_on_table="redeal"), 0)
+    assert of_type(events, Redealt) == [Redealt("four_on_table")]
+    assert of_type(events, RoundEnded) == []
+    assert (s.round_no, s.carry, s.history) == (1, 1, ())
     assert s.field == mk(QUIET2["field"])
 
 

@@ -4,7 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from engine.hanafuda.gostop import Go, Multiplier, Phase, Rules, Stop, apply, legal_actions, new_game, settle
+from engine.hanafuda.gostop import (
+    PRESETS,
+    Claim,
+    Go,
+    Multiplier,
+    Phase,
+    RoundResult,
+    Rules,
+    ScoreItem,
+    Stop,
+    apply,
+    legal_actions,
+    new_game,
+    settle,
+)
 from engine.hanafuda.gostop.scoring import go_score
 from tests.engine.gostop.stacked import act, make_state, mk, result_of
 
@@ -47,7 +61,7 @@ def test_go_continues_and_the_decision_comes_back_only_when_the_score_rises() ->
     """« Si au contraire il décide de continuer, il devra alors atteindre à nouveau le seuil pour
     pouvoir arrêter la partie. » (RULINGS: only when the score rises above the last Go.)"""
     s = make_state(
-        hands=("8a 5a 6c", "6a 7a 9d"), field="8c", pile="9c 10c 10d", captured=("1a 3a 12a 4b 5b 7b", "1c")
+        hands=("8a 5a 4c", "6a 7a 11d"), field="8c", pile="9c 10c 10d", captured=("1a 3a 12a 4b 5b 7b", "1c")
     )
     s, _ = apply(s, act("8a"))
     s, _ = apply(s, Go())
@@ -187,3 +201,63 @@ def test_match_length_and_winner_deals() -> None:
     while s.phase is not P.OVER:
         s, _ = apply(s, rng.choice(legal_actions(s)))
     assert max(s.scores) >= 1 or len(s.history) == 12
+
+
+SEOLSA3 = {"hands": ("1a 5a", "6a 7a"), "field": "1b", "pile": "1c", "seolsa": (2, 0)}
+SEOLSA3_3P = {"hands": ("1a 5a", "6a 7a", "8a 9a"), "field": "1b", "pile": "1c", "seolsa": (2, 0, 0)}
+
+
+def three_seolsa(rules: Rules, extra: dict[str, object], base: dict[str, object] = SEOLSA3) -> RoundResult:
+    s = make_state(**{**base, **extra}, rules=rules)  # type: ignore[arg-type]
+    _, events = apply(s, act("1a"))
+    r = result_of(events)
+    assert (r.reason, r.winner) == ("three_seolsa", 0)
+    return r
+
+
+@pytest.mark.parametrize(
+    ("extra", "base", "settled", "mults"),
+    [
+        ({}, SEOLSA3, (5, -5), ()),
+        # « S'il remporte la manche, il doublera son score. » (heundeul)
+        ({"shakes": (1, 0)}, SEOLSA3, (10, -10), ("shake",)),
+        # « Un joueur qui a fait un 고 (Go) et qui perd la manche doit donner au gagnant le double »
+        ({"gos": (0, 1)}, SEOLSA3, (10, -10), ("go_bak",)),
+        # « … et doit aussi s'acquitter des points que lui doit l'autre joueur en cas de partie à 3 »
+        ({"gos": (0, 1, 0)}, SEOLSA3_3P, (15, -15, 0), ("go_bak",)),
+        # « Chaque fois qu'un joueur dit 고 (go) il gagne un point supplémentaire »
+        ({"gos": (1, 0)}, SEOLSA3, (6, -6), ()),
+        # « Le gagnant remporte la manche avec 3 cartes 광 … les adversaires n'ayant aucune cartes 광 »
+        ({"captured": ("3a 8a 12a", "")}, SEOLSA3, (10, -10), ("gwang_bak",)),
+    ],
+)
+def test_il_marque_5_points_then_settled_as_any_won_round(
+    extra: dict[str, object], base: dict[str, object], settled: tuple[int, ...], mults: tuple[str, ...]
+) -> None:
+    """« Si durant la partie un joueur fait 3 설사 (seolsa), il marque 5 points et remporte la
+    manche. » Reading: those 5 points are the round's score, and every rule the seed ties to
+    winning or losing a round applies (Go bonus, heundeul, the -bak doublings, go-bak). Option
+    ``flat_wins="flat"`` (in ``fudawiki``): 5 from each opponent, whatever happened."""
+    r = three_seolsa(Rules(), extra, base)
+    assert r.points == settled and r.base == 5
+    assert r.items == (ScoreItem("three_seolsa", 5, ()),)
+    assert [m.name for m in r.payments[0].multipliers] == list(mults)
+    for rules in (Rules(flat_wins="flat"), PRESETS["fudawiki"]):
+        flat = three_seolsa(rules, extra, base)
+        losers = len(settled) - 1
+        assert flat.points == (5 * losers, *(-5,) * losers)
+        assert all(p.multipliers == () for p in flat.payments)
+
+
+def test_joker_claim_marque_5_points_settled_as_any_won_round() -> None:
+    """« Si il y a 3 cartes d'un même mois sur la table, que le joueur joue un joker et pioche
+    ensuite la dernière carte du mois, il a alors la possibilité de remporter la manche et marque 5
+    points. » Settled as any won round (here heundeul ×2); ``flat_wins="flat"``: 5."""
+    for rules, points in ((Rules(), (10, -10)), (Rules(flat_wins="flat"), (5, -5))):
+        deal = {"hands": ("J2 5a", "6a 7a"), "field": "1a 1b 1c", "pile": "7c 1d 9c"}
+        s = make_state(**deal, shakes=(1, 0), rules=rules)  # type: ignore[arg-type]
+        s, _ = apply(s, act("J2"))
+        s, _ = apply(s, act("5a"))
+        _, events = apply(s, Claim(True))
+        r = result_of(events)
+        assert (r.reason, r.points, r.base) == ("joker_win", points, 5)

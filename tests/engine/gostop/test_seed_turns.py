@@ -7,6 +7,7 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.hanafuda.gostop import (
+    PRESETS,
     Bomb,
     Captured,
     Flip,
@@ -30,6 +31,11 @@ def specials(events: tuple[object, ...]) -> list[str | None]:
     return [e.special for e in of_type(events, Captured)]
 
 
+def playable(s: object) -> set[int]:
+    """The cards the seat to act may play (any target)."""
+    return {a.card for a in legal_actions(s) if isinstance(a, Play)}  # type: ignore[arg-type]
+
+
 def test_play_pairs_a_card_of_the_same_month() -> None:
     """« Les joueurs doivent faire une paire entre une carte de leur main et une carte de la table.
     … Lorsqu'un joueur forme une paire, il emporte les 2 cartes »"""
@@ -44,6 +50,40 @@ def test_no_match_the_card_stays_on_the_table() -> None:
     s = make_state(hands=("1a 5a", "6a 7a"), field="2a", pile="2b")
     s, _ = apply(s, act("1a"))
     assert s.field == mk("1a") and s.captured[0] == mk("2a 2b")
+
+
+def test_joueurs_doivent_faire_une_paire_when_they_can() -> None:
+    """« Les joueurs doivent faire une paire entre une carte de leur main et une carte de la table. »
+    « Si le joueur n'est pas en mesure de former une paire, il dépose alors une carte de son
+    choix »: a free card only when no card of the hand pairs. A joker (no pair, a replay) and a
+    free flip stay allowed."""
+    s = make_state(hands=("1a 5a J2", "6a 7a"), field="1b 2a", pile="9c")
+    plays = [a for a in legal_actions(s) if isinstance(a, Play)]
+    assert plays == [Play(parse_card("1a")), Play(parse_card("J2"))]
+    with pytest.raises(IllegalAction) as err:
+        apply(s, act("5a"))
+    assert err.value.key == "must_pair" and err.value.params["cards"] == ("1a",)
+    # Two cards that pair: either may be played, nothing else.
+    s = make_state(hands=("1a 2b 5a", "6a 7a"), field="1b 2a", pile="9c")
+    assert playable(s) == {parse_card("1a"), parse_card("2b")}
+    # No card pairs: any card.
+    s = make_state(hands=("3a 5a", "6a 7a"), field="1b 2a", pile="9c")
+    assert playable(s) == {parse_card("3a"), parse_card("5a")}
+    # A free flip (after a bomb) is the player's choice: « lorsqu'il le désire ».
+    s = make_state(hands=("1a 5a", "6a 7a"), field="1b 2a", pile="9c")._replace(flips=(1, 0))
+    assert Flip() in legal_actions(s)
+
+
+def test_free_discard_with_a_pair_in_hand_is_an_option() -> None:
+    """« Si le joueur n'est pas en mesure de former une paire, il dépose alors une carte de son
+    choix »: option ``free_discard`` (on in ``fudawiki``: « there is no obligation to play a card
+    that matches something ») lets any card be played."""
+    assert not Rules().free_discard and PRESETS["fudawiki"].free_discard
+    for rules in (Rules(free_discard=True), PRESETS["fudawiki"]):
+        s = make_state(hands=("1a 5a", "6a 7a"), field="1b 2a", pile="9c", rules=rules)
+        assert playable(s) == {parse_card("1a"), parse_card("5a")}
+        s, _ = apply(s, act("5a"))
+        assert s.field == mk("1b 2a 5a 9c") and s.captured[0] == 0
 
 
 def test_two_matches_the_player_chooses_for_play_and_flip() -> None:
