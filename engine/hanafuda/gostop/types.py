@@ -148,7 +148,8 @@ def parse_action(text: str) -> Action:
 
 @dataclass(frozen=True, slots=True)
 class ScoreItem:
-    """One scoring element (``gwang``, ``godori``, ``pi``…) with its points and cards."""
+    """One scoring element (``gwang``, ``godori``, ``pi``…) with its points and cards; a flat win
+    (``three_seolsa``, ``joker_win``) is one item with no cards."""
 
     name: str
     points: int
@@ -201,6 +202,10 @@ class RoundStarted:
 
 @dataclass(frozen=True, slots=True)
 class Redealt:
+    """The deal was thrown in and the cards dealt again. ``reason`` ``four_on_table``: four cards
+    of a month on the table; a ``RoundEnded`` nagari follows in the seed preset, while with
+    ``four_on_table="redeal"`` the same round is dealt again."""
+
     reason: str
 
 
