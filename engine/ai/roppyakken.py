@@ -29,7 +29,7 @@ from engine.hanafuda.roppyakken.scoring import (
     card_total,
 )
 from engine.hanafuda.roppyakken.state import options
-from engine.hanafuda.roppyakken.types import Action, Capture, Play, RoppyakkenView
+from engine.hanafuda.roppyakken.types import Action, Capture, Lay, RoppyakkenView
 
 _MONTH_OF = tuple(MONTH_MASKS[c // 4 + 1] for c in range(48))
 
@@ -104,6 +104,11 @@ class _Table:
         return chance * best
 
 
+def _taken(opts: tuple[int, ...], target: int) -> int:
+    """The capture option named by ``target`` (its lowest card: three Novembers are one option)."""
+    return next(o for o in opts if o & -o == 1 << target)
+
+
 def choose_action(view: RoppyakkenView, rng: random.Random) -> Action:
     """A legal, sensible action for ``view.seat`` (which must be the seat to act)."""
     legal = view.legal_actions
@@ -115,15 +120,18 @@ def choose_action(view: RoppyakkenView, rng: random.Random) -> Action:
     for action in legal:
         if isinstance(action, Capture):
             assert view.pending_draw is not None
-            value = t.take_value(1 << action.target | 1 << view.pending_draw)
+            drawn = view.pending_draw
+            taken = _taken(options(drawn, t.field, t.rules), action.target)
+            value = t.take_value(taken | 1 << drawn)
+        elif isinstance(action, Lay):
+            # The Gaji laid on the field (option gaji_capture="optional"), from the hand or drawn.
+            laid = action.card if action.card is not None else view.pending_draw
+            assert laid is not None
+            value = -t.leave_cost(laid)
         else:
-            assert isinstance(action, Play)
             card = action.card
-            if action.target is not None:
-                taken = 1 << action.target
-            else:
-                opts = options(card, t.field)
-                taken = opts[0] if opts else 0
+            opts = options(card, t.field, t.rules)
+            taken = _taken(opts, action.target) if action.target is not None else (opts[0] if opts else 0)
             value = t.take_value(taken | 1 << card) if taken else -t.leave_cost(card)
         value += rng.random() * 1e-3
         if value > best_value:

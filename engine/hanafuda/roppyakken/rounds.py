@@ -103,7 +103,8 @@ def open_round(
     while True:
         deck = deal_order(seed, round_no, attempt)
         hands, field, pile = split_deal(deck, dealer, seats)
-        # « Si 4 cartes du même mois sont présentes face visible, la manche est annulée »
+        # « Si 4 cartes du même mois sont présentes face visible, la manche est annulée »; a hand
+        # with four of a month is played in the seed (option ``hand_four="misdeal"``: FudaWiki).
         if has_four_of_a_month(field):
             events.append(Redealt("four_on_field"))
         elif rules.hand_four == "misdeal" and any(has_four_of_a_month(h) for h in hands):
@@ -134,21 +135,31 @@ def next_dealer(points: tuple[int, ...], dealer: int) -> int:
 def match_winner(rules: Rules, totals: tuple[int, ...], result_seats: tuple) -> tuple[int, str] | None:
     """The winner after a round and why, or None when another round is played.
 
-    Seed: « jusqu'à ce qu'un joueur atteigne ou dépasse les 600 points … Si ce dernier a plus de
-    30 points d'avance sur le second, il est déclaré vainqueur. Sinon, on rejoue une manche ».
-    FudaWiki, when several reach the target: Four Brights, then Seven Ribbons, then the score
-    (the score still needs the seed's lead).
+    Seed (``tie_break="lead"``, exactly, however many seats reached the target): « jusqu'à ce
+    qu'un joueur atteigne ou dépasse les 600 points à l'issue d'une manche. Si ce dernier a plus
+    de 30 points d'avance sur le second, il est déclaré vainqueur. Sinon, on rejoue une manche
+    supplémentaire. » « on rejoue » is one more round, scores carried on (« en cumulant les
+    scores »), then the same test again: there is no round limit.
+
+    FudaWiki, when several seats reached the target: ``"yaku"`` = the one who made Four Brights
+    this round, failing that Seven Ribbons, failing that the highest total; ``"score"`` = the
+    highest total. An exact tie for the highest plays another round (« a further round may be
+    played »). A single seat past the target still needs the ``lead``.
     """
     reached = [i for i, t in enumerate(totals) if t >= rules.target]
     if not reached:
         return None
-    if rules.tie_break == "yaku" and len(reached) >= 2:
-        for name in ("shiko", "nanatan"):
-            holders = [i for i in reached if any(y.name == name for y in result_seats[i].yaku)]
-            if len(holders) == 1:
-                return holders[0], name
     ranked = sorted(range(len(totals)), key=lambda i: -totals[i])
     first, second = ranked[0], ranked[1]
+    if len(reached) >= 2 and rules.tie_break != "lead":
+        if rules.tie_break == "yaku":
+            for name in ("shiko", "nanatan"):
+                holders = [i for i in reached if any(y.name == name for y in result_seats[i].yaku)]
+                if len(holders) == 1:
+                    return holders[0], name
+        if totals[first] > totals[second]:
+            return first, "score"
+        return None
     if totals[first] - totals[second] > rules.lead:
         return first, "lead"
     return None

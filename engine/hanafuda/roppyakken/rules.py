@@ -31,8 +31,9 @@ TEYAKU_IDS: tuple[str, ...] = ("tesan", "futatesan", "sogasu")
 
 # Allowed values of the text options (first = seed default).
 CHOICES: dict[str, tuple[str, ...]] = {
-    "tie_break": ("yaku", "score"),
-    "hand_four": ("misdeal", "play"),
+    "tie_break": ("lead", "yaku", "score"),
+    "hand_four": ("play", "misdeal"),
+    "gaji_capture": ("compulsory", "optional"),
 }
 
 _INT_RANGES: dict[str, tuple[int, int]] = {
@@ -51,13 +52,25 @@ class Rules:
     # d'avance sur le second". ``lead``: the winner needs strictly more than this over the second.
     target: int = 600
     lead: int = 30
-    # FudaWiki: several seats at the target → Four Brights, then Seven Ribbons, then the score.
-    tie_break: str = "yaku"
+    # Several seats at the target. "lead" (seed, exactly): « Si ce dernier a plus de 30 points
+    # d'avance sur le second, il est déclaré vainqueur. Sinon, on rejoue une manche
+    # supplémentaire » whoever reached it. FudaWiki: "yaku" = Four Brights, then Seven Ribbons,
+    # then the highest total; "score" = the highest total (any margin; a tie plays another round).
+    tie_break: str = "lead"
     # Seed variant: "la coupe de saké (septembre) et le cerf (octobre), sont considérées comme
     # des lumières (50 points)".
     sake_deer_lights: bool = False
-    # FudaWiki: four of a month dealt to a hand is a misdeal ("play": the hand is kept).
-    hand_four: str = "misdeal"
+    # Four of a month dealt to a hand. Seed: "play" (it redeals only for four « face visible »;
+    # the hand scores its brelan). FudaWiki: "misdeal".
+    hand_four: str = "play"
+    # The Gaji « peut capturer n'importe quelle carte (qui n'est pas une plaine) disponible »:
+    # in the seed one card of another month's triple too. FudaWiki: "cannot be used to capture
+    # sets of 3 of any other suit" (and with three Novembers on the field it takes them, nothing else).
+    gaji_no_triples: bool = False
+    # "compulsory" (seed reading: « peut » is what the Gaji is able to take, and a card that can
+    # capture must, « il est obligé de la capturer »); "optional": « il peut » read as "may", the
+    # Gaji may be laid on the field unless a November card there makes a true pair.
+    gaji_capture: str = "compulsory"
     # Teyaku at the deal (shown to everyone, scored with the round); False = none.
     teyaku: bool = True
     tesan: int = 200
@@ -100,8 +113,10 @@ def option_names() -> tuple[str, ...]:
 PRESETS: dict[str, Rules] = {
     # The seed (001, FR): every rule as the seed states it.
     "seed": Rules(),
-    # FudaWiki's Sanbyakuken: the same game to 300.
-    "sanbyakuken": Rules(target=300),
+    # FudaWiki's Sanbyakuken: FudaWiki's game to 300, with FudaWiki's rules where the seed
+    # differs: the Gaji never takes from another month's triple, four of a month in a hand is a
+    # misdeal, several seats past the target are split by Four Brights / Seven Ribbons / score.
+    "sanbyakuken": Rules(target=300, tie_break="yaku", hand_four="misdeal", gaji_no_triples=True),
 }
 
 

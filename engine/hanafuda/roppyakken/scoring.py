@@ -119,22 +119,31 @@ def has_four_of_a_month(m: int) -> bool:
     return any(m & mm == mm for mm in MONTH_MASKS[1:])
 
 
+def _brelan(month_cards: int) -> int:
+    """The cards a brelan shows: « 3 cartes de mois identiques » (« dévoiler les cartes le
+    composant »). Of four cards of a month (a hand the seed plays, ``hand_four="play"``), three
+    are shown: the month's first card, its most valuable, stays hidden."""
+    if month_cards.bit_count() == 4:
+        return month_cards & ~(month_cards & -month_cards)
+    return month_cards
+
+
 def teyaku(hand: int, rules: Rules) -> tuple[Item, ...]:
     """Teyaku of a dealt hand: three of a month 200 (two triples 400, which replaces it), and
-    all plains 400, which stacks with them (RULINGS). Values 0 switch one off."""
+    all plains 400, which stacks with them (RULINGS). Four of a month hold a brelan. Values 0
+    switch one off."""
     if not rules.teyaku:
         return ()
     out: list[Item] = []
-    triples = [mm for mm in MONTH_MASKS[1:] if (hand & mm).bit_count() >= 3]
+    triples = [_brelan(hand & mm) for mm in MONTH_MASKS[1:] if (hand & mm).bit_count() >= 3]
     shown = 0
-    for mm in triples:
-        shown |= hand & mm
+    for cards in triples:
+        shown |= cards
     if len(triples) >= 2 and rules.futatesan:
         out.append(Item("futatesan", rules.futatesan, from_mask(shown)))
     elif triples and rules.tesan:
         # One triple, or two with futatesan switched off: 200 for the (first) triple.
-        first = hand & triples[0]
-        out.append(Item("tesan", rules.tesan, from_mask(first)))
+        out.append(Item("tesan", rules.tesan, from_mask(triples[0])))
     if hand and hand & ~PLAINS == 0 and rules.sogasu:
         out.append(Item("sogasu", rules.sogasu, from_mask(hand)))
     return tuple(out)

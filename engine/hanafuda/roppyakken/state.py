@@ -13,7 +13,7 @@ from typing import NamedTuple
 from engine.hanafuda.cards import CARDS, MONTH_MASKS, Card
 from engine.hanafuda.roppyakken.rules import Rules
 from engine.hanafuda.roppyakken.scoring import GAJI, LIGHTNING, PLAINS
-from engine.hanafuda.roppyakken.types import Capture, Item, Phase, Play, RoundResult
+from engine.hanafuda.roppyakken.types import Capture, Item, Lay, Phase, Play, RoundResult
 
 
 class State(NamedTuple):
@@ -67,23 +67,54 @@ def triple_months(m: int) -> int:
     return three * 15
 
 
-def options(c: int, field: int) -> tuple[int, ...]:
+def options(c: int, field: int, rules: Rules | None = None) -> tuple[int, ...]:
     """What card ``c`` captures from ``field``: ``()`` none (it joins the field), one mask (taken
-    at once), or several single-card masks (the player chooses one).
+    at once), or several masks (the player chooses one), ordered by their lowest card.
 
     Seed: a pair with one match; « Si deux cartes du même mois sont présentes au centre, le joueur
     choisit librement »; « trois cartes du même mois … il a alors le droit de prendre les quatre ».
-    The Gaji (RULINGS, FudaWiki): any non-plain card or the November plain, one at a time, but
-    never one card of another month's triple; with the three other November cards on the field it
-    takes all four.
+    The Gaji: see :func:`gaji_options` (``rules`` only matters to it; ``None`` = the seed).
     """
     if c == GAJI:
-        nov = field & NOVEMBER
-        if nov.bit_count() == 3:
-            return (nov,)
-        prey = field & GAJI_PREY & ~(triple_months(field) & ~NOVEMBER)
-        return tuple(1 << t for t in bits(prey))
+        return gaji_options(field, rules is not None and rules.gaji_no_triples)
     return _BY_NIBBLE[c][field >> (c & ~3) & 15]
+
+
+def gaji_options(field: int, no_triples: bool = False) -> tuple[int, ...]:
+    """The Gaji's captures: « il peut capturer … n'importe quelle carte (qui n'est pas une
+    plaine) disponible au centre de la table … Toutefois, la plaine du mois de novembre est
+    capturable par le Gaji », one card at a time, one card of another month's triple included.
+    Three Novembers on the field are one capture (the Gaji is their fourth: « il a alors le droit
+    de prendre les quatre cartes »), beside the other prey.
+
+    ``no_triples`` (FudaWiki): no card of another month's triple, and three Novembers on the
+    field are taken together with nothing else on offer.
+    """
+    nov = field & NOVEMBER
+    prey = field & GAJI_PREY
+    if nov.bit_count() == 3:
+        if no_triples:
+            return (nov,)
+        prey &= ~NOVEMBER
+        low = tuple(1 << t for t in bits(prey & (nov & -nov) - 1))
+        high = tuple(1 << t for t in bits(prey & ~((nov & -nov) - 1)))
+        return (*low, nov, *high)
+    if no_triples:
+        prey &= ~(triple_months(field) & ~NOVEMBER)
+    return tuple(1 << t for t in bits(prey))
+
+
+def may_lay(c: int, opts: tuple[int, ...], field: int, rules: Rules) -> bool:
+    """Option ``gaji_capture="optional"`` (« il peut capturer » read as "may"): the Gaji, played
+    or drawn, may be laid on the field instead of capturing, unless a November card on the field
+    makes a pair of the same month, which must be captured (« si la carte … permet de créer une
+    paire, il est obligé de la capturer »). Only when it could capture (else it is laid anyway)."""
+    return c == GAJI and bool(opts) and rules.gaji_capture == "optional" and not field & NOVEMBER
+
+
+def name_of(option: int) -> int:
+    """The card that names a capture option in ``Play``/``Capture``: its lowest card."""
+    return (option & -option).bit_length() - 1
 
 
 def _month_options(c: int, nibble: int) -> tuple[int, ...]:
@@ -103,11 +134,13 @@ _BY_NIBBLE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
 PLAYS_AT: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(c, t) for t in CARDS) for c in CARDS)
 CAPTURES: tuple[Capture, ...] = tuple(Capture(c) for c in CARDS)
+LAY_GAJI = Lay(CARDS[GAJI])
+LAY_DRAWN = Lay()
 
 
 def _plays(c: int, opts: tuple[int, ...]) -> tuple[Play, ...]:
     if len(opts) >= 2:
-        return tuple(PLAYS_AT[c][o.bit_length() - 1] for o in opts)
+        return tuple(PLAYS_AT[c][name_of(o)] for o in opts)
     return (PLAYS[c],)
 
 
@@ -117,8 +150,10 @@ LEGAL_BY_NIBBLE: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
 )
 
 
-def plays_of(c: int, field: int) -> tuple[Play, ...]:
-    """The legal plays of card ``c`` from the hand onto ``field``."""
+def plays_of(c: int, field: int, rules: Rules) -> tuple[Play | Lay, ...]:
+    """The legal actions of card ``c`` from the hand onto ``field``."""
     if c == GAJI:
-        return _plays(c, options(c, field))
+        opts = gaji_options(field, rules.gaji_no_triples)
+        out: tuple[Play | Lay, ...] = _plays(c, opts)
+        return (*out, LAY_GAJI) if may_lay(c, opts, field, rules) else out
     return LEGAL_BY_NIBBLE[c][field >> (c & ~3) & 15]

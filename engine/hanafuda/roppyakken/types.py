@@ -7,8 +7,13 @@ Action notation (``str(action)`` and :func:`parse_action` round-trip), as in Koi
 
 ========================  ==================================================================
 ``3a``                    play 3a from the hand (no choice to make: 0, 1 or 3 matches)
-``3a>3c``                 play 3a and capture 3c (two matches, or the Gaji ``11a`` choosing)
+``3a>3c``                 play 3a and capture 3c (two matches, or the Gaji ``11a`` choosing;
+                          a capture of several cards is named by its first card: ``11a>11b``
+                          takes the three Novembers 11b 11c 11d)
 ``>3c``                   capture 3c with the card just drawn (it had a choice)
+``11a>field``             option ``gaji_capture="optional"``: lay the Gaji from the hand on
+                          the field although it could capture
+``>field``                the same for the Gaji just drawn
 ========================  ==================================================================
 """
 
@@ -27,7 +32,7 @@ if TYPE_CHECKING:
 
 class Phase(Enum):
     PLAY = "play"  # the seat to act plays a card from its hand
-    DRAW_CHOICE = "draw_choice"  # the drawn card has two or more captures: pick one
+    DRAW_CHOICE = "draw_choice"  # the drawn card has two or more captures (or may be laid): pick one
     OVER = "over"  # the match has ended
 
 
@@ -52,13 +57,27 @@ class Capture:
         return f">{self.target}"
 
 
-Action = Play | Capture
+@dataclass(frozen=True, slots=True)
+class Lay:
+    """Lay the Gaji on the field without capturing (option ``gaji_capture="optional"``):
+    ``card`` is the Gaji played from the hand, or ``None`` for the Gaji just drawn."""
+
+    card: Card | None = None
+
+    def __str__(self) -> str:
+        return f"{self.card}>field" if self.card is not None else ">field"
+
+
+Action = Play | Capture | Lay
 
 
 def parse_action(text: str) -> Action:
     """Inverse of ``str(action)``; raises :class:`IllegalAction` for anything else."""
     cleaned = text.strip().lower().replace(" ", "") if isinstance(text, str) else ""
     try:
+        if cleaned.endswith(">field"):
+            played = cleaned[: -len(">field")]
+            return Lay(Card.parse(played) if played else None)
         if cleaned.startswith(">"):
             return Capture(Card.parse(cleaned[1:]))
         if ">" in cleaned:
@@ -113,7 +132,7 @@ class RoundStarted:
 
 @dataclass(frozen=True, slots=True)
 class Redealt:
-    """Misdeal: ``four_on_field`` (seed) or ``four_in_hand`` (FudaWiki, option ``hand_four``)."""
+    """Misdeal: ``four_on_field`` (seed) or ``four_in_hand`` (FudaWiki, ``hand_four="misdeal"``)."""
 
     reason: str
 
@@ -137,7 +156,8 @@ class CardPlayed:
 
 @dataclass(frozen=True, slots=True)
 class CardDrawn:
-    """``seat`` turned ``card``; ``awaiting_choice`` when it has several captures to pick from."""
+    """``seat`` turned ``card``; ``awaiting_choice`` when it has several captures to pick from (or,
+    option ``gaji_capture="optional"``, it is the Gaji, which may also be laid on the field)."""
 
     seat: int
     card: Card
@@ -153,8 +173,8 @@ class RoundEnded:
 
 @dataclass(frozen=True, slots=True)
 class MatchEnded:
-    """``reason``: ``lead`` (over the target, lead over the second), ``shiko`` / ``nanatan``
-    (tie-break among seats over the target)."""
+    """``reason``: ``lead`` (over the target, lead over the second), ``shiko`` / ``nanatan`` /
+    ``score`` (FudaWiki's tie-break among seats over the target, option ``tie_break``)."""
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]

@@ -11,7 +11,7 @@ from engine.core import GameError
 from engine.hanafuda.cards import CARDS, from_mask
 from engine.hanafuda.roppyakken.game import legal_actions
 from engine.hanafuda.roppyakken.scoring import seat_score
-from engine.hanafuda.roppyakken.state import State, options
+from engine.hanafuda.roppyakken.state import State, name_of, options
 from engine.hanafuda.roppyakken.types import LastMove, Phase, RoppyakkenView
 
 
@@ -52,7 +52,7 @@ def view(s: State, seat: int | None) -> RoppyakkenView:
         else tuple(seat_score(s.captured[i], s.teyaku[i], s.rules) for i in range(s.seats)),
         pending_draw=CARDS[pending_card] if pending_card >= 0 else None,
         pending_targets=tuple(
-            CARDS[o.bit_length() - 1] for o in (options(pending_card, s.field) if pending_card >= 0 else ())
+            CARDS[name_of(o)] for o in (options(pending_card, s.field, s.rules) if pending_card >= 0 else ())
         ),
         last_move=last_move,
         legal_actions=legal_actions(s) if seat is not None and seat == s.to_act else (),

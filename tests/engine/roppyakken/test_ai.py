@@ -14,7 +14,14 @@ from engine.hanafuda.roppyakken import Phase, Rules, apply, legal_actions, new_g
 
 
 @pytest.mark.parametrize("seats", [2, 3])
-@pytest.mark.parametrize("rules", [Rules(), Rules(sake_deer_lights=True, target=300, teppo=0)])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(),
+        Rules(sake_deer_lights=True, target=300, teppo=0),
+        Rules(gaji_capture="optional", gaji_no_triples=True, target=300),
+    ],
+)
 def test_cpu_always_plays_a_legal_action(seats: int, rules: Rules) -> None:
     rng = random.Random(1)
     for seed in range(8):

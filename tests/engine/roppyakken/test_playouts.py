@@ -12,8 +12,10 @@ from engine.core import GameOver, IllegalAction
 from engine.hanafuda.cards import CARDS, FULL_DECK_MASK, Card, mask
 from engine.hanafuda.roppyakken import (
     ENGINE,
+    PRESETS,
     Action,
     Capture,
+    Lay,
     Phase,
     Play,
     Rules,
@@ -27,16 +29,24 @@ from engine.hanafuda.roppyakken import (
 
 CONFIGS: list[Rules] = [
     Rules(),
-    Rules(target=300),
-    Rules(sake_deer_lights=True, hand_four="play", tie_break="score", nanatan_willow=False, lead=0),
-    Rules(teyaku=False, teppo=0, shima=0, target=1000, lead=100),
-]
+    PRESETS["sanbyakuken"],
+    Rules(
+        sake_deer_lights=True, hand_four="misdeal", tie_break="score", nanatan_willow=False, lead=0,
+        gaji_capture="optional",
+    ),
+    Rules(
+        teyaku=False, teppo=0, shima=0, target=1000, lead=100, tie_break="yaku", gaji_capture="optional",
+        gaji_no_triples=True,
+    ),
+]  # fmt: skip
 CASES = [(seats, c) for seats in (2, 3) for c in range(len(CONFIGS))]
 
 UNIVERSE: list[Action] = [
     *(Play(c) for c in CARDS),
     *(Play(c, t) for c in CARDS for t in CARDS),
     *(Capture(t) for t in CARDS),
+    *(Lay(c) for c in CARDS),
+    Lay(),
 ]
 
 

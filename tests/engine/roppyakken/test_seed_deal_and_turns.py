@@ -10,8 +10,10 @@ import pytest
 from engine.core import IllegalAction, seeded_rng
 from engine.hanafuda.cards import card, cards
 from engine.hanafuda.roppyakken import (
+    PRESETS,
     Capture,
     CardDrawn,
+    Lay,
     Phase,
     Redealt,
     RoundStarted,
@@ -92,20 +94,30 @@ def test_misdeal_when_four_of_a_month_are_on_the_table(monkeypatch: pytest.Monke
     assert s.field == m(QUIET2["field"]) and s.dealer == dealer
 
 
-def test_four_in_a_hand_is_a_misdeal_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Seed silent; FudaWiki: « If all 4 cards of a suit were dealt to a player's hand, they have
-    to declare a misdeal too » (option ``hand_four="play"`` keeps the hand, scoring Hand Three)."""
+def test_four_in_a_hand_is_played_only_four_face_up_is_a_misdeal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """« Si 4 cartes du même mois sont présentes face visible, la manche est annulée, et on
+    procède à une nouvelle donne. » Only the field's cards are « face visible »: in the seed a
+    hand holding four of a month is played, and its brelan (« 3 cartes de mois identiques :
+    200 points ») is shown and scored. Option ``hand_four="misdeal"`` (FudaWiki: « If all 4 cards
+    of a suit were dealt to a player's hand, they have to declare a misdeal too ») redeals."""
     dealer = first_dealer(4, 2)
     four = deal(hands=("1a 1b 1c 1d 5a 6a 7a 8a", QUIET2["hands"][1].replace("1b", "2c")),
                 field=QUIET2["field"].replace("1c", "2d"), dealer=dealer)  # fmt: skip
-    stack_deals(monkeypatch, [four, deal(**QUIET2, dealer=dealer)])
-    _, events = start(2, Rules(), 4)
-    assert Redealt("four_in_hand") in events
-    stack_deals(monkeypatch, [four])
-    s, events = start(2, Rules(hand_four="play"), 4)
-    assert not any(isinstance(e, Redealt) for e in events)
-    assert [e.teyaku[0].name for e in events if isinstance(e, TeyakuShown)] == ["tesan"]
+    calls = stack_deals(monkeypatch, [four])
+    s, events = start(2, Rules(), 4)
+    assert calls == [(1, 0)] and not any(isinstance(e, Redealt) for e in events)
     assert s.hands[0] == m("1a 1b 1c 1d 5a 6a 7a 8a")
+    (shown,) = [e for e in events if isinstance(e, TeyakuShown)]
+    # Three cards make the brelan: the fourth (1a, the crane) stays in the hand, unseen.
+    assert shown.seat == 0 and [(i.name, i.points, i.cards) for i in shown.teyaku] == [
+        ("tesan", 200, cards("1b 1c 1d"))
+    ]
+    assert s.teyaku[0] == shown.teyaku
+    calls = stack_deals(monkeypatch, [four, deal(**QUIET2, dealer=dealer)])
+    s, events = start(2, Rules(hand_four="misdeal"), 4)
+    assert Redealt("four_in_hand") in events and calls == [(1, 0), (1, 1)]
+    assert s.hands == (m(QUIET2["hands"][0]), m(QUIET2["hands"][1]))
+    assert PRESETS["seed"].hand_four == "play" and PRESETS["sanbyakuken"].hand_four == "misdeal"
 
 
 # --- Tour de jeu -----------------------------------------------------------------------------
@@ -238,15 +250,110 @@ def test_gaji_drawn_captures_the_same_way() -> None:
     assert s3.captured[0] == m("11a 8a")
 
 
-def test_gaji_never_breaks_a_triple_but_takes_three_novembers() -> None:
-    """FudaWiki: « the Rain Man cannot be used to capture sets of 3 of any other suit … when the
-    other three Willow cards are all on the field … it will capture all of them »"""
-    s = make_state(hands=("11a 5a", "2a 6a"), field="1a 1b 1c 3a", pile="2d")
-    assert play("11a") in legal_actions(s)  # only 3a is prey
-    assert apply(s, play("11a"))[0].captured[0] == m("11a 3a")
+def test_gaji_takes_n_importe_quelle_carte_disponible_even_one_of_a_triple() -> None:
+    """« il peut capturer à l'aide de celui-ci n'importe quelle carte (qui n'est pas une plaine)
+    disponible au centre de la table » — any card, one of another month's triple included: with
+    5a 5b 5c 9b on the field the Gaji takes 5a, 5b or 9b (5c is a plain). The two cards left of
+    the triple pair as usual afterwards."""
+    s = make_state(hands=("11a 6a", "5d 7a"), field="5a 5b 5c 9b", pile="2d 3d")
+    gaji = {a for a in legal_actions(s) if a.card == card("11a")}
+    assert gaji == {play("11a>5a"), play("11a>5b"), play("11a>9b")}
+    s2, events = apply(s, play("11a>5b"))
+    assert s2.captured[0] == m("11a 5b") and events[0].captured == cards("5b")
+    assert {a for a in legal_actions(s2) if a.card == card("5d")} == {play("5d>5a"), play("5d>5c")}
+    # Drawn, the same: the Gaji turned from the pile may take one card of the triple.
+    s = make_state(hands=("6a 7c", "5d 7a"), field="5a 5b 5c 9b", pile="11a 3d")
+    s2, _ = apply(s, play("7c"))  # a plain joins the field: not prey
+    assert legal_actions(s2) == (Capture(card("5a")), Capture(card("5b")), Capture(card("9b")))
+    assert apply(s2, Capture(card("5a")))[0].captured[0] == m("11a 5a")
+
+
+def test_gaji_and_three_novembers_on_the_field() -> None:
+    """« Si au centre de la table, il y a trois cartes du même mois et qu'un joueur pose la
+    quatrième, il a alors le droit de prendre les quatre cartes » — the Gaji is the fourth
+    November: it takes all four (named by the first, ``11a>11b``), or, being the Gaji, « n'importe
+    quelle carte » of another month instead."""
     s = make_state(hands=("11a 5a", "2a 6a"), field="11b 11c 11d 3a", pile="2d")
+    assert [a for a in legal_actions(s) if a.card == card("11a")] == [play("11a>3a"), play("11a>11b")]
+    assert apply(s, play("11a>11b"))[0].captured[0] == m("11a 11b 11c 11d")
+    assert apply(s, play("11a>3a"))[0].field == m("11b 11c 11d 2d")
+    for other in ("11a>11c", "11a>11d", "11a"):
+        with pytest.raises(IllegalAction):
+            apply(s, play(other))
+
+
+def test_option_gaji_no_triples_fudawiki() -> None:
+    """Option ``gaji_no_triples`` (FudaWiki, on in ``sanbyakuken``): « the Rain Man cannot be used
+    to capture sets of 3 of any other suit … [with] the other three Willow cards … all on the
+    field … it will capture all of them »."""
+    rules = Rules(gaji_no_triples=True)
+    assert PRESETS["sanbyakuken"].gaji_no_triples and not PRESETS["seed"].gaji_no_triples
+    s = make_state(hands=("11a 6a", "5d 7a"), field="5a 5b 5c 9b", pile="2d", rules=rules)
+    assert [a for a in legal_actions(s) if a.card == card("11a")] == [play("11a")]  # 9b only
+    assert apply(s, play("11a"))[0].captured[0] == m("11a 9b")
+    with pytest.raises(IllegalAction):
+        apply(s, play("11a>5a"))
+    s = make_state(hands=("11a 6a", "5d 7a"), field="5a 5b 5c 4c", pile="2d", rules=rules)
+    assert apply(s, play("11a"))[0].field == m("5a 5b 5c 4c 11a 2d")  # no prey: it joins the field
+    s = make_state(hands=("11a 5a", "2a 6a"), field="11b 11c 11d 3a", pile="2d", rules=rules)
     assert [a for a in legal_actions(s) if a.card == card("11a")] == [play("11a")]
     assert apply(s, play("11a"))[0].captured[0] == m("11a 11b 11c 11d")
+
+
+def test_gaji_capture_is_compulsory_il_peut_says_what_it_can_take() -> None:
+    """« il peut capturer à l'aide de celui-ci n'importe quelle carte » read with the rest of the
+    text: the seed says « pouvoir » for what a card can do and « vouloir » for what the player
+    wants (« Si le joueur ne peut pas ou ne veut pas créer de paire … Mais si la carte défaussée
+    permet de créer une paire, il est obligé de la capturer »; the drawn card: « si cette carte
+    permet de créer une paire …, il capture la paire »). So a Gaji that can capture, captures:
+    no way to lay it on the field, played or drawn."""
+    s = make_state(hands=("11a 5a", "2a 6a"), field="9a 4c", pile="2d")
+    assert [a for a in legal_actions(s) if a.card == card("11a")] == [play("11a")]
+    with pytest.raises(IllegalAction) as err:
+        apply(s, Lay(card("11a")))
+    assert err.value.key == "gaji_must_capture"
+    s = make_state(hands=("5c 6a", "2a 6b"), field="9a 4c", pile="11a")
+    s2, events = apply(s, play("5c"))  # the drawn Gaji takes its only prey at once
+    assert events[1] == CardDrawn(0, card("11a"), cards("9a")) and s2.phase is Phase.PLAY
+    s = make_state(hands=("5a 6a", "2a 6b"), field="9a 10a", pile="11a")
+    s2, _ = apply(s, play("5a"))
+    assert Lay() not in legal_actions(s2)
+    with pytest.raises(IllegalAction):
+        apply(s2, Lay())
+
+
+def test_option_gaji_capture_optional_il_peut_as_may() -> None:
+    """Option ``gaji_capture="optional"``: « il peut capturer » read as "he may capture". The
+    Gaji, played (``11a>field``) or drawn (``>field``), may be laid on the field instead, unless a
+    November card there makes a pair of the same month (« Une paire est constituée par deux
+    cartes du même mois »), which « il est obligé de la capturer »."""
+    rules = Rules(gaji_capture="optional")
+    s = make_state(hands=("11a 5a", "2a 6a"), field="9a 4c", pile="2d", rules=rules)
+    assert [a for a in legal_actions(s) if a.card == card("11a")] == [play("11a"), Lay(card("11a"))]
+    s2, events = apply(s, Lay(card("11a")))
+    assert s2.field == m("9a 4c 11a 2d") and s2.captured[0] == 0 and events[0].captured == ()
+    # A November card on the field: a true pair, so the Gaji must capture (any of its prey).
+    s = make_state(hands=("11a 5a", "2a 6a"), field="9a 11d", pile="2d", rules=rules)
+    assert Lay(card("11a")) not in legal_actions(s)
+    with pytest.raises(IllegalAction) as err:
+        apply(s, Lay(card("11a")))
+    assert err.value.key == "gaji_must_capture"
+    # Nothing to take: it is simply played (``11a``), never laid "on purpose".
+    s = make_state(hands=("11a 5a", "2a 6a"), field="4c", pile="2d", rules=rules)
+    assert Lay(card("11a")) not in legal_actions(s)
+    with pytest.raises(IllegalAction):
+        apply(s, Lay(card("11a")))
+    with pytest.raises(IllegalAction):
+        apply(s, Lay(card("5a")))  # only the Gaji
+    # Drawn with a single prey: the turn waits for the choice.
+    s = make_state(hands=("5c 6a", "2a 6b"), field="9a 4c", pile="11a", rules=rules)
+    s2, events = apply(s, play("5c"))
+    assert s2.phase is Phase.DRAW_CHOICE and events[1].awaiting_choice
+    assert legal_actions(s2) == (Capture(card("9a")), Lay())
+    s3, events = apply(s2, Lay())
+    assert s3.field == m("9a 4c 5c 11a") and s3.to_act == 1 and events == (CardDrawn(0, card("11a"), ()),)
+    assert apply(s2, Capture(card("9a")))[0].captured[0] == m("11a 9a")
+    assert PRESETS["seed"].gaji_capture == "compulsory"
 
 
 def test_the_round_ends_when_every_hand_is_empty() -> None:
