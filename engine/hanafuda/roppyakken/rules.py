@@ -71,6 +71,10 @@ class Rules:
     # capture must, « il est obligé de la capturer »); "optional": « il peut » read as "may", the
     # Gaji may be laid on the field unless a November card there makes a true pair.
     gaji_capture: str = "compulsory"
+    # A Gaji lying on the field: the seed gives it no rule there, so only a November card pairs
+    # with it. FudaWiki: « it may be captured using another Willow card, or using any
+    # non-0-point card (this wild capture might not be allowed in some variants) ».
+    gaji_on_field_wild: bool = False
     # Teyaku at the deal (shown to everyone, scored with the round); False = none.
     teyaku: bool = True
     tesan: int = 200

@@ -77,7 +77,19 @@ def options(c: int, field: int, rules: Rules | None = None) -> tuple[int, ...]:
     """
     if c == GAJI:
         return gaji_options(field, rules is not None and rules.gaji_no_triples)
-    return _BY_NIBBLE[c][field >> (c & ~3) & 15]
+    opts = _BY_NIBBLE[c][field >> (c & ~3) & 15]
+    if field >> GAJI & 1 and rules is not None and rules.gaji_on_field_wild:
+        return _with_gaji(c, opts)
+    return opts
+
+
+def _with_gaji(c: int, opts: tuple[int, ...]) -> tuple[int, ...]:
+    """Option ``gaji_on_field_wild`` (FudaWiki): a card that is not a plain may also take the
+    Gaji lying on the field. November cards pair with it anyway; a card that takes a triple of
+    its month takes it (the triple would be stranded otherwise)."""
+    if PLAINS >> c & 1 or c >> 2 == GAJI >> 2 or (len(opts) == 1 and opts[0].bit_count() == 3):
+        return opts
+    return (1 << GAJI, *opts) if c > GAJI else (*opts, 1 << GAJI)
 
 
 def gaji_options(field: int, no_triples: bool = False) -> tuple[int, ...]:
@@ -156,4 +168,6 @@ def plays_of(c: int, field: int, rules: Rules) -> tuple[Play | Lay, ...]:
         opts = gaji_options(field, rules.gaji_no_triples)
         out: tuple[Play | Lay, ...] = _plays(c, opts)
         return (*out, LAY_GAJI) if may_lay(c, opts, field, rules) else out
+    if field >> GAJI & 1 and rules.gaji_on_field_wild:
+        return _plays(c, options(c, field, rules))
     return LEGAL_BY_NIBBLE[c][field >> (c & ~3) & 15]

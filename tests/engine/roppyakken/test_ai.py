@@ -19,7 +19,7 @@ from engine.hanafuda.roppyakken import Phase, Rules, apply, legal_actions, new_g
     [
         Rules(),
         Rules(sake_deer_lights=True, target=300, teppo=0),
-        Rules(gaji_capture="optional", gaji_no_triples=True, target=300),
+        Rules(gaji_capture="optional", gaji_no_triples=True, gaji_on_field_wild=True, target=300),
     ],
 )
 def test_cpu_always_plays_a_legal_action(seats: int, rules: Rules) -> None:

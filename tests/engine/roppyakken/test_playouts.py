@@ -32,7 +32,7 @@ CONFIGS: list[Rules] = [
     PRESETS["sanbyakuken"],
     Rules(
         sake_deer_lights=True, hand_four="misdeal", tie_break="score", nanatan_willow=False, lead=0,
-        gaji_capture="optional",
+        gaji_capture="optional", gaji_on_field_wild=True,
     ),
     Rules(
         teyaku=False, teppo=0, shima=0, target=1000, lead=100, tie_break="yaku", gaji_capture="optional",

@@ -368,9 +368,30 @@ def test_the_round_ends_when_every_hand_is_empty() -> None:
 
 
 def test_gaji_on_the_field_is_taken_by_a_november_card() -> None:
-    """Settled (docs §8): the seed gives the Gaji no special rule once on the table, so it pairs
-    like any November card; FudaWiki's "any non-0-point card captures it" is not applied."""
+    """Seed silent (Readings): the seed gives the Gaji no special rule once on the table, so it
+    pairs like any November card; FudaWiki's "any non-0-point card captures it" is not applied."""
     s = make_state(hands=("11b 5a", "2a 6a"), field="11a 4c", pile="2d")
     assert apply(s, play("11b"))[0].captured[0] == m("11b 11a")
     s = make_state(hands=("9a 5a", "2a 6a"), field="11a 4c", pile="2d")
     assert apply(s, play("9a"))[0].field == m("11a 4c 9a 2d")
+
+
+def test_option_gaji_on_field_wild_fudawiki() -> None:
+    """Option ``gaji_on_field_wild`` (FudaWiki): « If the wild card is on the field it may be
+    captured using another Willow card, or using any non-0-point card (this wild capture might
+    not be allowed in some variants) ». A plain never takes it; a card that takes a triple of
+    its month takes the triple."""
+    rules = Rules(gaji_on_field_wild=True)
+    s = make_state(hands=("9a 5c", "2a 6a"), field="11a 4c", pile="2d", rules=rules)
+    assert set(legal_actions(s)) == {play("9a"), play("5c")}
+    assert apply(s, play("9a"))[0].captured[0] == m("9a 11a")
+    assert apply(s, play("5c"))[0].field == m("11a 4c 5c 2d")
+    s = make_state(hands=("9a 12a", "2a 6a"), field="11a 9b 12c", pile="2d", rules=rules)
+    assert set(legal_actions(s)) == {play("9a>9b"), play("9a>11a"), play("12a>11a"), play("12a>12c")}
+    assert apply(s, play("12a>11a"))[0].captured[0] == m("12a 11a")
+    s = make_state(hands=("1a 5c", "2a 6a"), field="11a 1b 1c 1d", pile="2d", rules=rules)
+    assert apply(s, play("1a"))[0].captured[0] == m("1a 1b 1c 1d")
+    # Drawn: the same (here the only capture, taken at once).
+    s = make_state(hands=("5c 6c", "2a 6a"), field="11a 4c", pile="10b", rules=rules)
+    assert apply(s, play("5c"))[0].captured[0] == m("10b 11a")
+    assert not PRESETS["seed"].gaji_on_field_wild and not PRESETS["sanbyakuken"].gaji_on_field_wild
