@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.core import GameEngine
 from engine.hanafuda.koikoi.game import apply, first_dealer, legal_actions, new_game, outcome, start, to_act
+from engine.hanafuda.koikoi.presets import preset_table
 from engine.hanafuda.koikoi.rules import PRESETS, Rules, points_table, rules_from
 from engine.hanafuda.koikoi.state import State
 from engine.hanafuda.koikoi.types import (
@@ -87,6 +88,7 @@ __all__ = [
     "parse_action",
     "play_takes",
     "points_table",
+    "preset_table",
     "rules_from",
     "start",
     "to_act",

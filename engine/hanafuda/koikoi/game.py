@@ -231,8 +231,10 @@ def _end_turn(
     """The yaku check after both cards of a turn, then the next turn or the round's end."""
     old = s.yaku[seat]
     if changed:
-        items = yaku_items(captured[seat], s.month, s.table)
+        items = yaku_items(captured[seat], s.month, s.table, s.koikoi[seat] > 0)
         new = improved(old, items)
+        if new and s.rules.decision == "points_rose" and _total(items) <= _total(old):
+            new = ()
         yaku = (items, s.yaku[1]) if seat == 0 else (s.yaku[0], items)
     else:
         new = ()
@@ -299,12 +301,21 @@ def _dealer_out(s: State, events: list[Event]) -> tuple[State, tuple[Event, ...]
     return _finish(s, result, events)
 
 
+def _total(items: tuple[tuple[str, int], ...]) -> int:
+    return sum(p for _, p in items)
+
+
 def _koikoi(s: State) -> tuple[State, tuple[Event, ...]]:
     seat: int = s.to_act  # type: ignore[assignment]
     calls = s.koikoi[seat] + 1
     koikoi = (calls, s.koikoi[1]) if seat == 0 else (s.koikoi[0], calls)
     # The caller still holds cards (no koi-koi with an empty hand), and so does the opponent.
     state = s._replace(phase=PLAY, to_act=1 - seat, koikoi=koikoi, last_koikoi=seat)
+    if calls == 1 and s.table.viewing_koikoi:
+        # viewing_after_koikoi: the viewing yaku are worth more from the call on; the raise is
+        # part of the caller's yaku from now, not an improvement of a later turn.
+        items = yaku_items(s.captured[seat], s.month, s.table, True)
+        state = state._replace(yaku=(items, s.yaku[1]) if seat == 0 else (s.yaku[0], items))
     return state, (KoiKoiCalled(seat, calls),)
 
 

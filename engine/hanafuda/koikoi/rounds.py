@@ -65,13 +65,42 @@ def start(seats: int, rules: Rules, seed: int) -> tuple[State, tuple[Event, ...]
     if not isinstance(rules, Rules):
         raise BadRules("Koi-Koi needs Koi-Koi rules", key="bad_rules")
     events: list[Event] = []
-    state = open_round(rules, seed, 1, first_dealer(seed), (0, 0), (), events)
+    start_at = rules.starting_score
+    state = open_round(rules, seed, 1, first_dealer(seed), (start_at, start_at), (), events)
     return state, tuple(events)
 
 
 def new_game(seats: int, rules: Rules, seed: int) -> State:
     """A new match of ``rules.rounds`` rounds for two seats (0 and 1)."""
     return start(seats, rules, seed)[0]
+
+
+def dealt(deck: list[Card], by: int) -> tuple[int, int, int]:
+    """Masks of the non-dealer's hand, the field and the dealer's hand, dealt ``by`` at a time.
+
+    Seed: "4 à l'adversaire, 4 à la table, 4 pour soi (répeter)"; Nintendo deals "two cards at
+    a time to the opponent, the playing field between them, and the dealer in that order".
+    """
+    if by == 4:
+        return mask(deck[0:4] + deck[12:16]), mask(deck[4:8] + deck[16:20]), mask(deck[8:12] + deck[20:24])
+    out = [0, 0, 0]
+    for i in range(24):
+        out[i // by % 3] |= 1 << deck[i]
+    return out[0], out[1], out[2]
+
+
+def misdealt(rules: Rules, field: int, other_hand: int, dealer_hand: int) -> str | None:
+    """Why this deal must be dealt again (``teshi`` / ``kuttsuki``), or None to play it.
+
+    Seed (``misdeal="field"``): four of a month or four pairs « distribuées sur le terrain ».
+    KoiKoi-Japan (``"four_anywhere"``): four of a month on the field or in either hand.
+    """
+    if rules.misdeal == "field":
+        return lucky_hand(field)
+    for m in (field, other_hand, dealer_hand):
+        if lucky_hand(m) == "teshi":
+            return "teshi"
+    return None
 
 
 def open_round(
@@ -87,11 +116,8 @@ def open_round(
     attempt = 0
     while True:
         deck = deal_order(seed, round_no, attempt)
-        # "4 à l'adversaire, 4 à la table, 4 pour soi (répeter)"
-        other_hand = mask(deck[0:4] + deck[12:16])
-        field = mask(deck[4:8] + deck[16:20])
-        dealer_hand = mask(deck[8:12] + deck[20:24])
-        misdeal = lucky_hand(field)
+        other_hand, field, dealer_hand = dealt(deck, rules.deal_by)
+        misdeal = misdealt(rules, field, other_hand, dealer_hand)
         if misdeal is None:
             break
         events.append(Redealt(misdeal))
@@ -115,6 +141,7 @@ def open_round(
     else:
         seat = 0 if lucky[0] is not None else 1
         pts = rules.lucky_hand_points
+        gains = (pts, -pts if rules.zero_sum else 0)
         result = RoundResult(
             round_no=round_no,
             reason="lucky_hand",
@@ -122,7 +149,7 @@ def open_round(
             yaku=(YakuScore(str(lucky[seat]), pts, from_mask(hands[seat])),),
             base=pts,
             multipliers=(),
-            points=(pts, 0) if seat == 0 else (0, pts),
+            points=gains if seat == 0 else gains[::-1],
             captured=((), ()),
             koikoi_calls=(0, 0),
             dealer=dealer,
@@ -136,11 +163,13 @@ def close_round(s: State, result: RoundResult, events: list[Event]) -> State:
 
     The match ends after ``rules.rounds`` rounds (``result.next_dealer`` is then None) or, with
     ``target_score``, as soon as a total reaches it (seed: "ou une fois qu'un score cible a été
-    atteint").
+    atteint"), or, with ``end_at_zero``, as soon as a total is 0 or below.
     """
     scores = (s.scores[0] + result.points[0], s.scores[1] + result.points[1])
     target = s.rules.target_score
     if target and result.next_dealer is not None and max(scores) >= target:
+        result = replace(result, next_dealer=None)
+    if s.rules.end_at_zero and result.next_dealer is not None and min(scores) <= 0:
         result = replace(result, next_dealer=None)
     history = (*s.history, result)
     events.append(RoundEnded(result, scores))

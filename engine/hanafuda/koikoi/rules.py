@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from engine import rules as shared
+from engine.core import BadRules
 
 YAKU_IDS: tuple[str, ...] = (
     "goko",
@@ -40,6 +41,10 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "all_lost_dealer": ("stays", "changes"),
     "opponent_koikoi": ("double", "per_call", "self", "anyone", "none"),
     "sake_cup": ("both", "animal"),
+    "group_scoring": ("best", "stack"),
+    "koikoi_bonus": ("none", "plus_n"),
+    "decision": ("improved", "points_rose"),
+    "misdeal": ("field", "four_anywhere"),
 }
 
 # Inclusive bounds of the integer options.
@@ -49,6 +54,9 @@ _INT_RANGES: dict[str, tuple[int, int]] = {
     "double_at": (0, 99),
     "oyaken": (0, 99),
     "lucky_hand_points": (0, 99),
+    "viewing_after_koikoi": (0, 99),
+    "deal_by": (1, 8),
+    "starting_score": (0, 9999),
     **dict.fromkeys(YAKU_IDS, (0, 99)),
 }
 
@@ -100,9 +108,43 @@ class Rules:
     five_to_six: bool = False
     # FudaWiki's "Taming the sake cup": the cup counts as animal and chaff (seed), or animal only.
     sake_cup: str = "both"
+    # Options for the named presets (issue 14); their defaults are the seed's rules.
+    # "best": one yaku per animal/ribbon group, with its +1 per extra card (seed); "stack": boar-
+    # deer-butterflies, poetry and blue ribbons score flat and stack with tane/tanzaku, and
+    # holding both ribbon sets also scores akatan_aotan on top of them.
+    group_scoring: str = "best"
+    # Each viewing yaku is worth this once its owner has called koi-koi (0 = no change).
+    viewing_after_koikoi: int = 0
+    # "plus_n": the scorer's own n koi-koi calls add +n (n <= 3) or multiply by n - 2 (n >= 4).
+    koikoi_bonus: str = "none"
+    # When the koi-koi/shobu choice comes: a yaku group formed or improved (seed), or the
+    # player's total points rose during the turn.
+    decision: str = "improved"
+    # "field": four of a month or four pairs on the field redeal (seed); "four_anywhere": four
+    # of a month on the field or in either hand redeal (four pairs are played).
+    misdeal: str = "field"
+    # Cards per packet when dealing (seed: 4 to the opponent, 4 to the field, 4 to the dealer).
+    deal_by: int = 4
+    # Points a player scores are taken from the opponent.
+    zero_sum: bool = False
+    # Both totals start here; end_at_zero ends the match once a total is 0 or below.
+    starting_score: int = 0
+    end_at_zero: bool = False
 
     def __post_init__(self) -> None:
         shared.validate(self, _INT_RANGES, CHOICES)
+        if 8 % self.deal_by:
+            raise BadRules(
+                f"rule 'deal_by' must divide the 8 cards of a hand (1, 2, 4 or 8), not {self.deal_by!r}",
+                key="bad_rule",
+                option="deal_by",
+            )
+        if self.end_at_zero and not self.starting_score:
+            raise BadRules(
+                "rule 'end_at_zero' needs a 'starting_score' above 0",
+                key="bad_rule",
+                option="end_at_zero",
+            )
 
     def to_dict(self) -> dict[str, Any]:
         """All options as plain JSON values (what the store saves with a game)."""
@@ -124,13 +166,32 @@ def option_names() -> tuple[str, ...]:
 PRESETS: dict[str, Rules] = {
     # The seed (004, FR): every rule as the seed states it.
     "seed": Rules(),
-    # FudaWiki's modern table with Nintendo's values (five brights 10, three brights 5), its
-    # ">= 7 doubles", opponent koi-koi x2 whatever the count, and its exhaustive draw
-    # (nobody scores, same dealer).
-    "nintendo": Rules(double_at=7, empty_hands="all_lost", all_lost_dealer="stays"),
-    # FudaWiki's modern table as printed: five brights 15, three brights 6, >= 7 doubles,
-    # exhaustive draw scores nothing and the dealer stays.
-    "koikoi-japan": Rules(goko=15, sanko=6, double_at=7, empty_hands="all_lost", all_lost_dealer="stays"),
+    # Nintendo's own published Koi-Koi guide (the Japanese yaku table and the English "Mario
+    # Hanafuda: How to play Koi-Koi"); where it is silent, FudaWiki's modern rules, which it
+    # says are "as seen in … Nintendo's current Koi-Koi rules leaflet". Row by row, with the
+    # sentence each follows: engine.hanafuda.koikoi.presets.preset_table("nintendo").
+    "nintendo": Rules(deal_by=2, tsukifuda=0, double_at=7, empty_hands="all_lost", all_lost_dealer="stays"),
+    # The PC game KoiKoi-Japan, as listed in issue 14: preset_table("koikoi-japan").
+    "koikoi-japan": Rules(
+        rounds=8,
+        hanami=1,
+        tsukimi=1,
+        tsukifuda=0,
+        lucky_hands=False,
+        double_at=0,
+        opponent_koikoi="none",
+        empty_hands="all_lost",
+        all_lost_dealer="stays",
+        oyaken=1,
+        group_scoring="stack",
+        viewing_after_koikoi=3,
+        koikoi_bonus="plus_n",
+        decision="points_rose",
+        misdeal="four_anywhere",
+        zero_sum=True,
+        starting_score=30,
+        end_at_zero=True,
+    ),
 }
 
 
@@ -159,6 +220,8 @@ class Points(NamedTuple):
     viewing_one: bool
     rain_spoils: bool
     sake_chaff: bool
+    stack: bool  # group_scoring="stack"
+    viewing_koikoi: int  # viewing value once the owner called koi-koi (0 = unchanged)
 
 
 @lru_cache(maxsize=256)
@@ -184,4 +247,6 @@ def points_table(rules: Rules) -> Points:
         viewing_one=rules.viewing == "one",
         rain_spoils=rules.rain_spoils_viewing,
         sake_chaff=rules.sake_cup == "both",
+        stack=rules.group_scoring == "stack",
+        viewing_koikoi=0 if rules.viewing == "off" else rules.viewing_after_koikoi,
     )

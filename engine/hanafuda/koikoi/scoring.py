@@ -4,6 +4,10 @@ Seed, "Multiplicateurs de score": "Plus de 7 points … doublé. Ce multiplicate
 appliqué avant le suivant" then "Koi-Koi adverse … doublé". Both are factors, so the order only
 matters for the threshold: the over-7 test looks at the base score, never at a score already
 doubled by the koi-koi multiplier. The list keeps the seed's order for the score sheet.
+
+``koikoi_bonus="plus_n"`` (KoiKoi-Japan): the scorer's own n koi-koi calls add an itemised
+``koikoi_calls`` line worth n to the yaku (n <= 3), or a ``koikoi_calls`` ×(n − 2) factor
+(n >= 4). ``zero_sum``: what a seat gains is taken from the other.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ def multipliers(
     out: list[Multiplier] = []
     if rules.double_at and base >= rules.double_at:
         out.append(Multiplier("over_seven", 2))
+    if koikoi_factor and rules.koikoi_bonus == "plus_n" and koikoi[seat] >= 4:
+        out.append(Multiplier("koikoi_calls", koikoi[seat] - 2))
     if koikoi_factor:
         own, opp = koikoi[seat], koikoi[1 - seat]
         mode = rules.opponent_koikoi
@@ -74,17 +80,25 @@ def round_result(
     base = 0
     if winner is not None:
         m = caps[winner]
-        yaku = scores_of(yaku_items(m, s.month, s.table), m, s.month, s.table)
+        calls = s.koikoi[winner]
+        yaku = scores_of(yaku_items(m, s.month, s.table, calls > 0), m, s.month, s.table)
         base = sum(y.points for y in yaku)
         mults = multipliers(rules, base, winner, s.koikoi, koikoi_factor)
+        if koikoi_factor and rules.koikoi_bonus == "plus_n" and 0 < calls <= 3:
+            yaku = (*yaku, YakuScore("koikoi_calls", calls, ()))
+            base += calls
         total = base
         for f in mults:
             total *= f.factor
         points[winner] = total
+        if rules.zero_sum:
+            points[1 - winner] = -total
     elif oyaken and rules.oyaken:
         yaku = (YakuScore("oyaken", rules.oyaken, ()),)
         base = rules.oyaken
         points[s.dealer] = rules.oyaken
+        if rules.zero_sum:
+            points[1 - s.dealer] = -rules.oyaken
     return RoundResult(
         round_no=s.round_no,
         reason=reason,

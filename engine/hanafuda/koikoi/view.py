@@ -48,7 +48,10 @@ def view(s: State, seat: int | None) -> KoiKoiView:
         hand_counts=(s.hands[0].bit_count(), s.hands[1].bit_count()),
         draw_pile=len(s.pile) - s.pile_pos,
         captured=(from_mask(s.captured[0]), from_mask(s.captured[1])),
-        yaku=(yaku_scores(s.captured[0], month, s.table), yaku_scores(s.captured[1], month, s.table)),
+        yaku=(
+            yaku_scores(s.captured[0], month, s.table, s.koikoi[0] > 0),
+            yaku_scores(s.captured[1], month, s.table, s.koikoi[1] > 0),
+        ),
         koikoi_calls=s.koikoi,
         pending_draw=CARDS[pending] if pending >= 0 else None,
         pending_targets=from_mask(s.field & MONTH_OF[pending]) if pending >= 0 else (),

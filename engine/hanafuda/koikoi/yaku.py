@@ -2,8 +2,9 @@
 
 The seed's table: for the bright, animal and ribbon groups "une seule valeur de point est
 valide pour un ensemble" (the highest yaku of the group is scored, with its +1 per extra card);
-the special group (viewing yaku, tsukifuda, kasu) stacks. The sake cup counts as an animal and
-(unless ``sake_cup="animal"``) as a chaff card.
+the special group (viewing yaku, tsukifuda, kasu) stacks. ``group_scoring="stack"`` (KoiKoi-Japan)
+scores the animal and ribbon sets flat and stacks them with tane / tanzaku instead. The sake cup
+counts as an animal and (unless ``sake_cup="animal"``) as a chaff card.
 
 Two entry points: :func:`yaku_items` returns ``((id, points), ...)`` from popcounts only (the
 engine calls it after every capture), :func:`yaku_scores` the itemised :class:`YakuScore`\\ s
@@ -37,9 +38,10 @@ TSUKIMI = SAKE_CUP | MOON
 Items = tuple[tuple[str, int], ...]
 
 
-def yaku_items(m: int, month: int, t: Points) -> Items:
+def yaku_items(m: int, month: int, t: Points, called: bool = False) -> Items:
     """The yaku held by a player who captured the cards of mask ``m`` in the round of ``month``.
 
+    ``called``: the player has called koi-koi this round (``viewing_after_koikoi``).
     Returns ``((yaku_id, points), ...)`` in a fixed order: bright, animal, ribbon, viewing,
     tsukifuda, kasu. A yaku whose value is 0 is switched off and never listed.
     """
@@ -60,36 +62,58 @@ def yaku_items(m: int, month: int, t: Points) -> Items:
                 best = ("sanko", t.sanko)
             if best[1]:
                 out.append(best)
-    # Animals: inoshikacho (+1 per animal beyond its 3) or tane (5 animals, +1 each beyond).
     animals = (m & ANIMALS).bit_count()
-    if animals >= 3:
-        best = ("", 0)
-        if m & INOSHIKACHO == INOSHIKACHO and t.inoshikacho:
-            best = ("inoshikacho", t.inoshikacho + animals - 3)
-        if animals >= 5 and t.tane and t.tane + animals - 5 > best[1]:
-            best = ("tane", t.tane + animals - 5)
-        if best[1]:
-            out.append(best)
-    # Ribbons: akatan+aotan, akatan, aotan (+1 per ribbon beyond theirs) or tanzaku (5, +1 each).
     ribbons = (m & RIBBONS).bit_count()
-    if ribbons >= 3:
-        best = ("", 0)
-        aka = m & AKATAN == AKATAN
-        ao = m & AOTAN == AOTAN
-        if aka and ao and t.akatan_aotan:
-            best = ("akatan_aotan", t.akatan_aotan + ribbons - 6)
-        if aka and t.akatan and t.akatan + ribbons - 3 > best[1]:
-            best = ("akatan", t.akatan + ribbons - 3)
-        if ao and t.aotan and t.aotan + ribbons - 3 > best[1]:
-            best = ("aotan", t.aotan + ribbons - 3)
-        if ribbons >= 5 and t.tanzaku and t.tanzaku + ribbons - 5 > best[1]:
-            best = ("tanzaku", t.tanzaku + ribbons - 5)
-        if best[1]:
-            out.append(best)
+    if t.stack:
+        # group_scoring="stack": the sets score flat and stack with tane / tanzaku.
+        if animals >= 3:
+            if m & INOSHIKACHO == INOSHIKACHO and t.inoshikacho:
+                out.append(("inoshikacho", t.inoshikacho))
+            if animals >= 5 and t.tane:
+                out.append(("tane", t.tane + animals - 5))
+        if ribbons >= 3:
+            aka = m & AKATAN == AKATAN
+            ao = m & AOTAN == AOTAN
+            if aka and ao and t.akatan_aotan:
+                out.append(("akatan_aotan", t.akatan_aotan))
+            if aka and t.akatan:
+                out.append(("akatan", t.akatan))
+            if ao and t.aotan:
+                out.append(("aotan", t.aotan))
+            if ribbons >= 5 and t.tanzaku:
+                out.append(("tanzaku", t.tanzaku + ribbons - 5))
+    else:
+        # Animals: inoshikacho (+1 per animal beyond its 3) or tane (5 animals, +1 each beyond).
+        if animals >= 3:
+            best = ("", 0)
+            if m & INOSHIKACHO == INOSHIKACHO and t.inoshikacho:
+                best = ("inoshikacho", t.inoshikacho + animals - 3)
+            if animals >= 5 and t.tane and t.tane + animals - 5 > best[1]:
+                best = ("tane", t.tane + animals - 5)
+            if best[1]:
+                out.append(best)
+        # Ribbons: akatan+aotan, akatan, aotan (+1 per ribbon beyond theirs) or tanzaku (5, +1 each).
+        if ribbons >= 3:
+            best = ("", 0)
+            aka = m & AKATAN == AKATAN
+            ao = m & AOTAN == AOTAN
+            if aka and ao and t.akatan_aotan:
+                best = ("akatan_aotan", t.akatan_aotan + ribbons - 6)
+            if aka and t.akatan and t.akatan + ribbons - 3 > best[1]:
+                best = ("akatan", t.akatan + ribbons - 3)
+            if ao and t.aotan and t.aotan + ribbons - 3 > best[1]:
+                best = ("aotan", t.aotan + ribbons - 3)
+            if ribbons >= 5 and t.tanzaku and t.tanzaku + ribbons - 5 > best[1]:
+                best = ("tanzaku", t.tanzaku + ribbons - 5)
+            if best[1]:
+                out.append(best)
     # Special group: stacks.
     if m & SAKE_CUP and not (t.rain_spoils and m & NOVEMBER):
         hanami = t.hanami if m & CURTAIN else 0
         tsukimi = t.tsukimi if m & MOON else 0
+        if called and t.viewing_koikoi:
+            hanami = t.viewing_koikoi if hanami else 0
+            tsukimi = t.viewing_koikoi if tsukimi else 0
         if t.viewing_one and hanami and tsukimi:
             if hanami >= tsukimi:
                 tsukimi = 0
@@ -112,6 +136,12 @@ def yaku_cards(yaku: str, m: int, month: int, t: Points) -> int:
     """Mask of the captured cards that make up ``yaku`` (its extra cards included)."""
     if yaku in ("goko", "shiko", "ameshiko", "sanko"):
         return m & (BRIGHTS if yaku in ("goko", "ameshiko") else DRY_BRIGHTS)
+    if t.stack:
+        # Flat sets name their own cards; tane / tanzaku every card of their kind.
+        if yaku == "inoshikacho":
+            return INOSHIKACHO
+        if yaku in ("akatan_aotan", "akatan", "aotan"):
+            return {"akatan_aotan": AKA_AO, "akatan": AKATAN, "aotan": AOTAN}[yaku]
     if yaku in ("inoshikacho", "tane"):
         return m & ANIMALS
     if yaku in ("akatan_aotan", "akatan", "aotan", "tanzaku"):
@@ -132,9 +162,9 @@ def scores_of(items: Items, m: int, month: int, t: Points) -> tuple[YakuScore, .
     return tuple(YakuScore(y, p, from_mask(yaku_cards(y, m, month, t))) for y, p in items)
 
 
-def yaku_scores(m: int, month: int, t: Points) -> tuple[YakuScore, ...]:
+def yaku_scores(m: int, month: int, t: Points, called: bool = False) -> tuple[YakuScore, ...]:
     """Itemised yaku of the captured mask ``m``: one entry per yaku with its points and cards."""
-    return scores_of(yaku_items(m, month, t), m, month, t)
+    return scores_of(yaku_items(m, month, t, called), m, month, t)
 
 
 GROUP: dict[str, str] = {

@@ -94,7 +94,10 @@ def make_state(
         pile=(*parts[3], *rest),
         pile_pos=0,
         captured=caps,
-        yaku=(yaku_items(caps[0], month, table), yaku_items(caps[1], month, table)),
+        yaku=(
+            yaku_items(caps[0], month, table, koikoi[0] > 0),
+            yaku_items(caps[1], month, table, koikoi[1] > 0),
+        ),
         koikoi=koikoi,
         last_koikoi=last_koikoi,
         pending=-1,
@@ -157,6 +160,14 @@ def random_rules(rng: random.Random, *, max_rounds: int = 3) -> Rules:
             values[name] = rng.choice((0, 7, 8, 8))
         elif name in ("oyaken", "lucky_hand_points"):
             values[name] = rng.choice((0, 1, 6, 12))
+        elif name == "viewing_after_koikoi":
+            values[name] = rng.choice((0, 0, 3))
+        elif name == "deal_by":
+            values[name] = rng.choice((1, 2, 4, 4, 8))
+        elif name == "starting_score":
+            values[name] = rng.choice((0, 0, 10, 30))
         else:
             raise AssertionError(f"random_rules does not know the option {name!r}")
+    if values["end_at_zero"] and not values["starting_score"]:
+        values["starting_score"] = 30
     return Rules(**values)  # type: ignore[arg-type]

@@ -25,8 +25,26 @@ def test_presets_set_what_the_docs_say() -> None:
     }
     assert changed == {
         "seed": {},
-        "nintendo": {"double_at": 7, "empty_hands": "all_lost"},
-        "koikoi-japan": {"goko": 15, "sanko": 6, "double_at": 7, "empty_hands": "all_lost"},
+        "nintendo": {"deal_by": 2, "tsukifuda": 0, "double_at": 7, "empty_hands": "all_lost"},
+        "koikoi-japan": {
+            "rounds": 8,
+            "hanami": 1,
+            "tsukimi": 1,
+            "tsukifuda": 0,
+            "lucky_hands": False,
+            "double_at": 0,
+            "opponent_koikoi": "none",
+            "empty_hands": "all_lost",
+            "oyaken": 1,
+            "group_scoring": "stack",
+            "viewing_after_koikoi": 3,
+            "koikoi_bonus": "plus_n",
+            "decision": "points_rose",
+            "misdeal": "four_anywhere",
+            "zero_sum": True,
+            "starting_score": 30,
+            "end_at_zero": True,
+        },
     }
 
 

@@ -109,8 +109,8 @@ VARIANT_TABLE = [
     (Rules(tsukifuda=0), "1a 1b 1c 1d", {}),
     (Rules(goko=0), "1a 3a 8a 11a 12a", {"shiko": 8}),  # a switched-off yaku leaves the next best
     (Rules(inoshikacho=0), "6a 7a 10a", {}),
-    (PRESETS["koikoi-japan"], "1a 3a 8a 11a 12a", {"goko": 15}),
-    (PRESETS["koikoi-japan"], "1a 3a 8a", {"sanko": 6}),
+    (PRESETS["koikoi-japan"], "1a 3a 8a 11a 12a", {"goko": 10}),
+    (PRESETS["koikoi-japan"], "1a 3a 8a", {"sanko": 5}),
     (PRESETS["koikoi-japan"], "1a 3a 8a 12a", {"shiko": 8}),
     (PRESETS["koikoi-japan"], "1a 3a 8a 11a", {"ameshiko": 7}),
     (PRESETS["nintendo"], "1a 3a 8a 11a 12a", {"goko": 10}),
