@@ -19,7 +19,8 @@ The reasons follow the seed (003) and RULINGS.md:
 - « Pour jouer il faut impérativement respecter la catégorie entamée par le premier joueur, et
   jouer plus haut dans la même catégorie » → ``wrong_kind``, ``chain_length``, ``too_low``;
 - « 4 cartes identiques forment une bombe … à moins qu'une super-bombe constituée des 2 jokers
-  ne soit jouée » → ``beat_bomb``, ``rocket_unbeatable``.
+  ne soit jouée » → ``beat_bomb``, ``rocket_unbeatable``; with the option ``bomb_over_bomb``
+  off, a bomb over a bomb → ``bomb_stands``.
 
 Parameters are plain text: ``cards``/``move``/``last`` in notation (``33344``), ``kind`` and
 ``need`` as kind ids (``pair``; the caller names them in the player's language), counts as ints.
@@ -117,12 +118,12 @@ def _longest_run(ranks: list[int]) -> list[int]:
     return best
 
 
-def _does_not_beat(move: Move, last: Move) -> Reason:
+def _does_not_beat(move: Move, last: Move, bomb_over_bomb: bool) -> Reason:
     params = {"move": str(move), "last": str(last), "kind": last.kind}
     if last.kind == "rocket":
         return "rocket_unbeatable", params
     if last.kind == "bomb":
-        return "beat_bomb", params
+        return ("beat_bomb" if bomb_over_bomb else "bomb_stands"), params
     if move.kind != last.kind:
         return "wrong_kind", params
     if move.length != last.length:
@@ -130,9 +131,10 @@ def _does_not_beat(move: Move, last: Move) -> Reason:
     return "too_low", params
 
 
-def why_not(enc: int, to_beat: Move | None) -> Reason | None:
+def why_not(enc: int, to_beat: Move | None, bomb_over_bomb: bool = True) -> Reason | None:
     """Why the ranks ``enc`` cannot be played over ``to_beat`` (``None``: leading), or ``None``
-    if they can (they form a combination and beat it).
+    if they can (they form a combination and beat it). ``bomb_over_bomb``: the rule option of
+    the same name (``False``: only the rocket beats a bomb, reason ``bomb_stands``).
 
     >>> why_not(0x101, None)   # a 3 and a 5
     ('pair_same_rank', {'cards': '35'})
@@ -142,6 +144,6 @@ def why_not(enc: int, to_beat: Move | None) -> Reason | None:
     move = classify(enc)
     if move is None:
         return _not_a_combination(enc)
-    if to_beat is not None and not beats(move, to_beat):
-        return _does_not_beat(move, to_beat)
+    if to_beat is not None and not beats(move, to_beat, bomb_over_bomb):
+        return _does_not_beat(move, to_beat, bomb_over_bomb)
     return None

@@ -144,7 +144,7 @@ def legal_actions(s: State) -> tuple[Action, ...]:
         last = s.last
         if last is None:
             return tuple(leads(enc))
-        return (*answers(enc, last), PASS)
+        return (*answers(enc, last, s.rules.bomb_over_bomb), PASS)
     if phase is BID:
         return (*BIDS[s.bid :], PASS)
     return ()
@@ -264,7 +264,14 @@ def _play(s: State, move: Move) -> tuple[State, tuple[Event, ...]]:
     if not fits(enc, hand):
         raise IllegalAction(f"You do not hold {move}.", key="not_in_hand", move=str(move))
     last = s.last
-    if last is not None and not beats(move, last):
+    if last is not None and not beats(move, last, s.rules.bomb_over_bomb):
+        if last.kind == "bomb" and move.kind == "bomb":
+            raise IllegalAction(
+                f"{move} does not beat the bomb {last}: with these rules only the rocket beats a bomb.",
+                key="bomb_stands",
+                move=str(move),
+                last=str(last),
+            )
         raise IllegalAction(
             f"{move} does not beat {last}: play the same kind of combination, higher, or a bomb.",
             key="does_not_beat",

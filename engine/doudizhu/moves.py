@@ -263,15 +263,17 @@ def leads(hand_enc: int) -> list[Move]:
     return out
 
 
-def answers(hand_enc: int, last: Move) -> list[Move]:
-    """Every combination of the hand that beats ``last`` (passing aside)."""
+def answers(hand_enc: int, last: Move, bomb_over_bomb: bool = True) -> list[Move]:
+    """Every combination of the hand that beats ``last`` (passing aside); ``bomb_over_bomb``
+    as in :func:`beats`."""
     kind = last.kind
     if kind == "rocket":
         return []
     c = counts(hand_enc)
     out: list[Move] = []
     if kind == "bomb":
-        _gen("bomb", c, last.key, 0, out)
+        if bomb_over_bomb:
+            _gen("bomb", c, last.key, 0, out)
     else:
         _gen(kind, c, last.key, last.length if kind in CHAIN_MIN else 0, out)
         _gen("bomb", c, -1, 0, out)
@@ -280,14 +282,22 @@ def answers(hand_enc: int, last: Move) -> list[Move]:
     return out
 
 
-def beats(move: Move, last: Move) -> bool:
-    """Seed: same category, higher; bombs beat any other kind, the rocket beats everything."""
+def beats(move: Move, last: Move, bomb_over_bomb: bool = True) -> bool:
+    """Seed: same category, higher; bombs beat any other kind, the rocket beats everything.
+
+    A higher bomb beats a lower one (``bomb_over_bomb``, the seed's reading: « jouer plus haut dans
+    la même catégorie » applies to bombs as to every category). ``False``: « Le joueur ayant joué
+    la bombe remporte alors le pli, à moins qu'une super-bombe … ne soit jouée » read literally,
+    only the rocket beats a bomb.
+    """
     if move.kind == "rocket":
         return True
     if last.kind == "rocket":
         return False
     if move.kind == "bomb" and last.kind != "bomb":
         return True
+    if last.kind == "bomb" and not bomb_over_bomb:
+        return False
     return move.kind == last.kind and move.length == last.length and move.key > last.key
 
 

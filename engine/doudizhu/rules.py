@@ -31,6 +31,11 @@ class Rules:
     # 0 = redeal as often as nobody bids (seed: « on redistribue »); else after that many
     # redeals in a row the hand is scored 0 for everyone and the match moves on.
     max_redeals: int = 0
+    # A higher bomb beats a lower one (seed reading: « jouer plus haut dans la même catégorie »,
+    # bombs being a category). False: « Le joueur ayant joué la bombe remporte alors le pli, à
+    # moins qu'une super-bombe constituée des 2 jokers ne soit jouée » read literally: only the
+    # rocket beats a bomb.
+    bomb_over_bomb: bool = True
 
     def __post_init__(self) -> None:
         shared.validate(self, _INT_RANGES, CHOICES)

@@ -97,6 +97,12 @@ def test_reasons_carry_the_cards_and_the_counts() -> None:
         {"move": "55", "last": "77", "kind": "pair"},
     )
     assert why_not(0, None) == ("empty", {})
+    # Option bomb_over_bomb=False: a higher bomb is refused with its own reason.
+    bomb = {"move": "9999", "last": "5555", "kind": "bomb"}
+    assert why_not(parse_ranks("9999"), parse_move("5555")) is None
+    assert why_not(parse_ranks("9999"), parse_move("5555"), False) == ("bomb_stands", bomb)
+    assert why_not(parse_ranks("3333"), parse_move("5555")) == ("beat_bomb", {**bomb, "move": "3333"})
+    assert why_not(parse_ranks("BR"), parse_move("5555"), False) is None
 
 
 def test_reason_is_none_exactly_when_classify_and_beats_allow_it() -> None:

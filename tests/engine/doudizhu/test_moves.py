@@ -201,6 +201,13 @@ def test_bomb_and_rocket_order() -> None:
     assert beats(higher, bomb) and not beats(bomb, higher)
     assert beats(rocket, higher) and not beats(higher, rocket)
     assert not beats(parse_move("R"), rocket)
+    # Option bomb_over_bomb=False: a bomb stands until the rocket; it still beats other kinds.
+    assert (
+        not beats(higher, bomb, False) and beats(rocket, bomb, False) and beats(bomb, parse_move("3"), False)
+    )
+    hand = parse_ranks("33339999BR")
+    assert {str(x) for x in answers(hand, bomb)} == {"9999", "BR"}
+    assert {str(x) for x in answers(hand, bomb, False)} == {"BR"}
 
 
 def test_chains_follow_only_the_same_length_and_lowest_rank_decides() -> None:

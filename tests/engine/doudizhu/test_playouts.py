@@ -31,7 +31,7 @@ from engine.doudizhu import (
 from engine.doudizhu.cards import FULL_DECK_MASK, mask
 from engine.doudizhu.moves import encode, leads
 
-CONFIGS = [PRESETS["seed"], PRESETS["classic"], Rules(max_redeals=2)]
+CONFIGS = [PRESETS["seed"], PRESETS["classic"], Rules(max_redeals=2, bomb_over_bomb=False)]
 UNIVERSE: list[Action] = [*(Bid(v) for v in (1, 2, 3)), PASS, *leads(encode([4] * 13 + [1, 1]))[:3000:7]]
 
 

@@ -32,6 +32,7 @@ from engine.doudizhu import (
     legal_actions,
     new_game,
     outcome,
+    rules_from,
     start,
     view,
 )
@@ -231,6 +232,30 @@ def test_bomb_beats_any_combination_and_rocket_beats_the_bomb() -> None:
     assert s.last == mv("9999") and legal_actions(s) == (mv("BR"), PASS)
     s, _ = apply(s, mv("BR"))
     assert legal_actions(s) == (PASS,)
+
+
+def test_higher_bomb_beats_a_lower_bomb_plus_haut_dans_la_meme_categorie() -> None:
+    """Readings: « Le joueur ayant joué la bombe remporte alors le pli, à moins qu'une super-bombe
+    constituée des 2 jokers ne soit jouée » names only the rocket, but « Pour jouer il faut
+    impérativement respecter la catégorie entamée par le premier joueur, et jouer plus haut dans
+    la même catégorie » applies to bombs too: in the seed preset a higher bomb beats a lower one
+    (the usual reading). Option ``bomb_over_bomb=False``: only the rocket beats a bomb."""
+    hands = ("3s 4s 5s 6s 7s 8s", "9s 9h 9d 9c 3h", "Ks Kh Kd Kc B R")
+    s = play_state(hands, to_act=1, last="34567", last_seat=0)
+    s, _ = apply(s, mv("9999"))
+    assert set(legal_actions(s)) == {mv("KKKK"), mv("BR"), PASS}
+    s2, _ = apply(s, mv("KKKK"))
+    assert s2.last == mv("KKKK")
+    literal = Rules(hands=1, bomb_over_bomb=False)
+    assert rules_from("seed").bomb_over_bomb and rules_from("classic").bomb_over_bomb
+    s = play_state(hands, to_act=1, last="34567", last_seat=0, rules=literal)
+    s, _ = apply(s, mv("9999"))
+    assert set(legal_actions(s)) == {mv("BR"), PASS}
+    with pytest.raises(IllegalAction) as err:
+        apply(s, mv("KKKK"))
+    assert err.value.key == "bomb_stands"
+    s, _ = apply(s, mv("BR"))
+    assert s.last == mv("BR")
 
 
 def test_four_with_kickers_is_no_bomb() -> None:
