@@ -1,6 +1,7 @@
-"""Goita score sheets: the end of a round (who finished with what, the items and the double, the
-points per team, the revealed pieces) and the end of the match (one line per round, the totals,
-the winners). Scores are per team: two teams with four players, one per seat otherwise."""
+"""Goita score sheets: the end of a round (who finished with what, the items and the double,
+every seat's face-down pieces, the points per team) and the end of the match (one line per
+round, the totals, the winners). Scores are per team: two teams with four players, one per seat
+otherwise."""
 
 from __future__ import annotations
 
@@ -31,8 +32,9 @@ W = 1200
 MARGIN = 16
 BIG_W = 124
 REVEAL_W = 64
+DOWN_W = 56
 SUMMARY_W = 44
-SHEET_WIDTHS = (BIG_W, REVEAL_W, SUMMARY_W)
+SHEET_WIDTHS = (BIG_W, REVEAL_W, DOWN_W, SUMMARY_W)
 
 
 def _seats(names: Sequence[str], scores: Sequence[int]) -> int:
@@ -92,6 +94,43 @@ def _team_rows(
     return len(scores) * (row_h + 8)
 
 
+def _face_down_height(result: RoundResult) -> int:
+    if not any(result.face_down):
+        return 0
+    rows = (len(result.face_down) + 1) // 2
+    return 56 + rows * (piece_height(DOWN_W) + 14)
+
+
+def _face_down(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    y: int,
+    result: RoundResult,
+    names: Sequence[str],
+    locale: str,
+) -> None:
+    """Every seat's face-down pieces, two seats a row: face down « jusqu'à la fin de la manche »,
+    so the round's sheet shows them all (the finisher's double is the last of its row)."""
+    panel(draw, (MARGIN, y, W - MARGIN, y + _face_down_height(result)), fill=PANEL)
+    title = L.label(locale, "render.goita.sheet.face_down", "Face-down pieces")
+    text(draw, (MARGIN + 24, y + 26), title, 22, TEXT)
+    seats = len(result.face_down)
+    ph = piece_height(DOWN_W)
+    col_w = (W - 2 * MARGIN - 48) // 2
+    for seat, pieces in enumerate(result.face_down):
+        x = MARGIN + 24 + (seat % 2) * col_w
+        top = y + 50 + (seat // 2) * (ph + 14)
+        cy = top + ph / 2
+        team = seat % 2 if seats == 4 else seat
+        draw.rounded_rectangle((x, top + 8, x + 6, top + ph - 8), 3, fill=team_colour(team))
+        ink = ACCENT if seat == result.winner else TEXT
+        text(draw, (x + 16, cy), seat_name(names, seat), 22, ink, max_width=150)
+        if not pieces:
+            text(draw, (x + 176, cy), "—", 24, TEXT_DIM)
+        for i, p in enumerate(pieces):
+            paste_piece(img, p, x + 176 + i * (DOWN_W + 6), top, DOWN_W, initial=SEED_INITIALS[p])
+
+
 def render_round_sheet(
     result: RoundResult, *, names: tuple[str, ...], scores: tuple[int, ...], locale: str = "en"
 ) -> bytes:
@@ -101,9 +140,11 @@ def render_round_sheet(
     lines = [(item_name(locale, i.name), str(i.points)) for i in result.items]
     lines += [(item_name(locale, m.name), f"×{m.points}") for m in result.multipliers]
     body_h = max(bh + 40, 70 + 40 * len(lines) + 50)
-    reveal_h = piece_height(REVEAL_W) + 70 if result.revealed else 0
+    down_h = _face_down_height(result)
+    # The face-down panel already shows a double's piece; ``revealed`` alone is a teyaku hand.
+    reveal_h = piece_height(REVEAL_W) + 70 if result.revealed and not down_h else 0
     teams_h = len(scores) * 66
-    height = 104 + body_h + 14 + (reveal_h + 14 if reveal_h else 0) + teams_h + 16
+    height = 104 + body_h + 14 + sum(h + 14 for h in (down_h, reveal_h) if h) + teams_h + 16
     img = Image.new("RGB", (W, height), TABLE_BG)
     draw = ImageDraw.Draw(img)
     text(draw, (MARGIN + 8, 38), _t(locale, "sheet.title", round=result.round_no), 34)
@@ -144,7 +185,10 @@ def render_round_sheet(
     text(draw, (x + 8, ly + 12), _t(locale, "sheet.points"), 26, TEXT)
     text(draw, (x + 640, ly + 12), str(got), 30, ACCENT, anchor="rm")
     y += body_h + 14
-    if result.revealed:
+    if down_h:
+        _face_down(img, draw, y, result, names, locale)
+        y += down_h + 14
+    if reveal_h:
         panel(draw, (MARGIN, y, W - MARGIN, y + reveal_h), fill=PANEL)
         text(
             draw,
@@ -273,3 +317,4 @@ def warm() -> None:
         piece_face(p, SUMMARY_W)
         for width in (BIG_W, REVEAL_W):
             piece_face(p, width, initial=SEED_INITIALS[p], value=SEED_VALUES[p])
+        piece_face(p, DOWN_W, initial=SEED_INITIALS[p])
