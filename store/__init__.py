@@ -9,7 +9,7 @@ Each repository function takes the database first (``await create_game(db, ...)`
     await store.close()                                 # in close()
 """
 
-from store import actions, games, guild_settings, results, stats
+from store import actions, games, guild_settings, results, stats, user_settings
 from store.actions import ActionRow, actions_for, append_action
 from store.db import (
     ChannelBusy,
@@ -42,6 +42,7 @@ from store.games import (
 from store.guild_settings import get_guild_settings, set_guild_setting
 from store.results import SeatResult, finish_with_results, results_for
 from store.stats import GameStats, LeaderboardRow, leaderboard, user_stats
+from store.user_settings import notify_wanted, set_notify
 
 
 class Store(Database):
@@ -70,6 +71,8 @@ class Store(Database):
     user_stats = stats.user_stats
     get_guild_settings = guild_settings.get_guild_settings
     set_guild_setting = guild_settings.set_guild_setting
+    set_notify = user_settings.set_notify
+    notify_wanted = user_settings.notify_wanted
 
 
 __all__ = [
@@ -99,9 +102,11 @@ __all__ = [
     "get_game",
     "get_guild_settings",
     "leaderboard",
+    "notify_wanted",
     "results_for",
     "set_guild_setting",
     "set_lobby_message",
+    "set_notify",
     "set_seats",
     "set_table_message",
     "set_thread",

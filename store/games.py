@@ -200,12 +200,15 @@ async def create_game(
 
 
 async def set_seats(db: Database, game_id: int, seats: Sequence[SeatLike]) -> GameRow:
-    """Replace the seats of a game still in its lobby (numbered 0..n-1; ``SeatRow`` or
-    ``(seat, user_id, display_name)`` tuples)."""
+    """Replace the seats of an open game (numbered 0..n-1; ``SeatRow`` or
+    ``(seat, user_id, display_name)`` tuples): the lobby's, or a running match's when a seat is
+    handed to another player or the CPU (the moves stay; results go to whoever sits at the end)."""
     async with db.transaction() as conn:
-        await _require(conn, game_id, ("lobby",))
+        game = await _require(conn, game_id, OPEN_STATUSES)
+        if game.status == "active" and len(seats) != len(game.seats):
+            raise ValueError(f"game {game_id} is under way with {len(game.seats)} seats, not {len(seats)}")
         await _replace_seats(conn, game_id, seats)
-        return await _require(conn, game_id, ("lobby",))
+        return await _require(conn, game_id, OPEN_STATUSES)
 
 
 async def start_game(

@@ -72,8 +72,18 @@ async def test_start_game_activates_with_seed_seats_and_thread(db: Database) -> 
     assert len(game.seats) == 2
     with pytest.raises(WrongStatus):
         await start_game(db, lobby.id, seed=99, seats=seats(HOST, None))
+
+
+async def test_a_running_match_can_hand_a_seat_over_but_not_change_the_seat_count(db: Database) -> None:
+    game = await active_game(db, HOST, 200)
+    handed = await set_seats(db, game.id, [(0, HOST, "host"), (1, None, "CPU 1")])
+    assert handed.seats == (SeatRow(0, HOST, "host"), SeatRow(1, None, "CPU 1"))
+    with pytest.raises(ValueError, match="2 seats"):
+        await set_seats(db, game.id, seats(HOST))
+    await finish_game(db, game.id, "abandoned")
     with pytest.raises(WrongStatus):
-        await set_seats(db, lobby.id, seats(HOST))
+        await set_seats(db, game.id, seats(HOST, 300))
+    assert (await get_game(db, game.id)).seats == handed.seats
 
 
 async def test_start_game_keeps_lobby_seats_and_seed_by_default(db: Database) -> None:
