@@ -107,11 +107,15 @@ def make_state(
     )
 
 
-def deal(*, dealer_hand: str, other_hand: str, field: str, pile: str = "") -> list[Card]:
-    """A full 48-card deck in dealing order (4 to the opponent, 4 to the table, 4 to the dealer…)."""
+def deal(*, dealer_hand: str, other_hand: str, field: str, pile: str = "", by: int = 4) -> list[Card]:
+    """A full 48-card deck in dealing order (4 to the opponent, 4 to the table, 4 to the dealer…).
+
+    ``by`` is the packet size (the ``deal_by`` option: Nintendo deals 2 at a time).
+    """
     d, o, f = cards(dealer_hand), cards(other_hand), cards(field)
     assert len(d) == len(o) == len(f) == 8
-    head = [*o[:4], *f[:4], *d[:4], *o[4:], *f[4:], *d[4:], *cards(pile)]
+    head = [c for i in range(0, 8, by) for c in (*o[i : i + by], *f[i : i + by], *d[i : i + by])]
+    head += cards(pile)
     assert len(head) == len(set(head))
     return head + [c for c in CARDS if c not in set(head)]
 

@@ -84,6 +84,15 @@ def test_unknown_key_is_rejected_by_name() -> None:
         ("lightning_wild", "yes"),
         ("lucky_hands", 1),
         ("sake_cup", "chaff"),
+        ("group_scoring", "both"),
+        ("koikoi_bonus", "double"),
+        ("decision", "always"),
+        ("misdeal", "hand"),
+        ("deal_by", 3),
+        ("deal_by", 0),
+        ("viewing_after_koikoi", -1),
+        ("starting_score", 10000),
+        ("zero_sum", 1),
     ],
 )
 def test_bad_values_are_rejected_naming_the_key(key: str, value: object) -> None:
@@ -135,3 +144,11 @@ def test_new_game_refuses_other_seat_counts_and_foreign_rules() -> None:
     with pytest.raises(BadRules):
         new_game(2, {"rounds": 3}, 1)  # type: ignore[arg-type]
     assert (ENGINE.name, ENGINE.min_seats, ENGINE.max_seats) == ("koikoi", 2, 2)
+
+
+def test_end_at_zero_needs_a_starting_score() -> None:
+    """A match that ends « when a player is at 0 or below » needs totals that start above 0."""
+    with pytest.raises(BadRules) as err:
+        Rules.from_dict({"end_at_zero": True})
+    assert err.value.key == "bad_rule" and err.value.params == {"option": "end_at_zero"}
+    assert Rules.from_dict({"end_at_zero": True, "starting_score": 30}).end_at_zero
