@@ -9,8 +9,17 @@ Each repository function takes the database first (``await create_game(db, ...)`
     await store.close()                                 # in close()
 """
 
-from store import actions, games, guild_settings, results, stats, user_settings
+from store import actions, announcements, games, guild_settings, results, stats, user_settings
 from store.actions import ActionRow, actions_for, append_action
+from store.announcements import (
+    LiveHand,
+    drop_live_hand,
+    live_hands,
+    mark_announced,
+    mark_results_posted,
+    save_live_hand,
+    unposted_results,
+)
 from store.db import (
     ChannelBusy,
     Database,
@@ -69,6 +78,12 @@ class Store(Database):
     results_for = results.results_for
     leaderboard = stats.leaderboard
     user_stats = stats.user_stats
+    mark_announced = announcements.mark_announced
+    mark_results_posted = announcements.mark_results_posted
+    unposted_results = announcements.unposted_results
+    save_live_hand = announcements.save_live_hand
+    live_hands = announcements.live_hands
+    drop_live_hand = announcements.drop_live_hand
     get_guild_settings = guild_settings.get_guild_settings
     set_guild_setting = guild_settings.set_guild_setting
     set_notify = user_settings.set_notify
@@ -85,6 +100,7 @@ __all__ = [
     "GameStats",
     "GameStatus",
     "LeaderboardRow",
+    "LiveHand",
     "MigrationError",
     "SeatLike",
     "SeatResult",
@@ -97,13 +113,18 @@ __all__ = [
     "active_game_in_channel",
     "append_action",
     "create_game",
+    "drop_live_hand",
     "finish_game",
     "finish_with_results",
     "get_game",
     "get_guild_settings",
     "leaderboard",
+    "live_hands",
+    "mark_announced",
+    "mark_results_posted",
     "notify_wanted",
     "results_for",
+    "save_live_hand",
     "set_guild_setting",
     "set_lobby_message",
     "set_notify",
@@ -112,6 +133,7 @@ __all__ = [
     "set_thread",
     "start_game",
     "unfinished_games",
+    "unposted_results",
     "update_meta",
     "user_stats",
     "utc_now",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from store.announcements import UPSERT_LIVE_HAND, LiveHand
 from store.db import Database, GameNotFound, StaleAction, StoreError, WrongStatus, utc_now
 
 SELECT_STATUS_AND_NEXT_SEQ = """
@@ -33,6 +34,7 @@ async def append_action(
     by_cpu: bool = False,
     *,
     at: str | None = None,
+    live_hand: LiveHand | None = None,
 ) -> ActionRow:
     """Store the game's next action; it is committed when this returns.
 
@@ -40,6 +42,9 @@ async def append_action(
     a stale button, a second worker) raises :class:`StaleAction` and writes nothing; a ``seq``
     further ahead would leave a hole in the replay log and raises :class:`StoreError`. Only
     active games take actions (:class:`WrongStatus` otherwise).
+
+    ``live_hand`` is the click's interaction token, stored in the same transaction: a restarted
+    bot can then still finish the reply of a click whose move it stored.
     """
     row = ActionRow(game_id, seq, seat, action, by_cpu, at or utc_now())
     async with db.transaction() as conn:
@@ -56,6 +61,8 @@ async def append_action(
             raise StoreError(f"game {game_id}: action {seq} would skip ahead of the next action {next_seq}")
         # UNIQUE (game_id, seq) backs the check above in the schema itself.
         await conn.execute(INSERT_ACTION, (game_id, seq, seat, action, int(by_cpu), row.at))
+        if live_hand is not None:
+            await conn.execute(UPSERT_LIVE_HAND, live_hand.params(game_id))
     return row
 
 

@@ -74,6 +74,8 @@ class GameRow:
     created_at: str
     started_at: str | None
     finished_at: str | None
+    announced_seq: int = 0  # stored moves the public board has narrated (the outbox watermark)
+    results_posted: bool = False  # a finished match's results, sheets and summary are posted
 
     @property
     def place_id(self) -> int:
@@ -108,6 +110,9 @@ def _game(row: aiosqlite.Row, seats: Iterable[SeatRow]) -> GameRow:
         created_at=row["created_at"],
         started_at=row["started_at"],
         finished_at=row["finished_at"],
+        # (absent from a schema older than migration 002, which tests build on purpose)
+        announced_seq=row["announced_seq"] if "announced_seq" in row.keys() else 0,
+        results_posted=bool(row["results_posted"]) if "results_posted" in row.keys() else False,
     )
 
 
