@@ -15,6 +15,7 @@ from cogs.table.spec import Step, fit_label
 from engine.ai.gostop import choose_action
 from engine.hanafuda import gostop as gs
 from engine.hanafuda.cards import CARDS, Card
+from engine.hanafuda.gostop.notation import from_player, korean_month, to_player
 from i18n import card_name, t
 from render.hanafuda import gostop as draw
 
@@ -28,18 +29,22 @@ def _card(text: str) -> Card | None:
 
 
 def card_label(text: str, locale: str) -> str:
-    """``3a Cherry curtain (벚꽃 광)``: notation first, as players type it, then the Korean name."""
+    """``3a Cherry curtain (벚꽃 광)``: notation first, as players type it, then the Korean name.
+
+    ``text`` is the engine's notation; players read the Korean month numbers of the faces
+    (``11a`` is the phoenix): see :mod:`engine.hanafuda.gostop.notation`.
+    """
     card = _card(text)
     if card is None:
         return f"{text} {t(locale, f'gostop.card.{_JOKERS[text]}')}"
-    return f"{text} {card_name(card, locale)} ({card.name('ko')})"
+    return f"{to_player(text)} {card_name(card, locale)} ({card.name('ko')})"
 
 
 def card_short(text: str, locale: str) -> str:
-    """``Cherry curtain `3a```, for narration."""
+    """``Cherry curtain `3a```, for narration (the Korean month number, as on the face)."""
     card = _card(text)
     name = t(locale, f"gostop.card.{_JOKERS[text]}") if card is None else card_name(card, locale)
-    return f"{name} `{text}`"
+    return f"{name} `{to_player(text)}`"
 
 
 def cards_text(cards: Sequence[str], locale: str) -> str:
@@ -102,12 +107,20 @@ class GoStopSpec(MatchSpec):
         if isinstance(action, gs.Shake):
             return (
                 Step(
-                    f"shake{action.month}", t(loc, "gostop.button.shake", month=action.month), "success", "🫨"
+                    f"shake{action.month}",
+                    t(loc, "gostop.button.shake", month=korean_month(action.month)),
+                    "success",
+                    "🫨",
                 ),
             )
         if isinstance(action, gs.Bomb):
             return (
-                Step(f"bomb{action.month}", t(loc, "gostop.button.bomb", month=action.month), "danger", "💣"),
+                Step(
+                    f"bomb{action.month}",
+                    t(loc, "gostop.button.bomb", month=korean_month(action.month)),
+                    "danger",
+                    "💣",
+                ),
             )
         if isinstance(action, gs.Flip):
             return (Step("flip", t(loc, "gostop.button.flip", left=self._flips(view)), "secondary", "🂠"),)
@@ -139,6 +152,14 @@ class GoStopSpec(MatchSpec):
 
     # --- typed moves (/move, /gostop play) -------------------------------------------------------
 
+    def to_player(self, text: str) -> str:
+        """Engine notation → what players read and type: the faces' Korean month numbers."""
+        return to_player(text)
+
+    def from_player(self, text: str) -> str:
+        """A typed move (Korean month numbers) → the engine's notation, for ``parse_action``."""
+        return from_player(text)
+
     def action_label(self, action: gs.Action, view: gs.GoStopView, locale: str) -> str:
         """``3a Cherry curtain (벚꽃 광) → capture 3c …``, ``go — Go #1…``, ``shake3 — …``."""
         loc = locale
@@ -161,13 +182,14 @@ class GoStopSpec(MatchSpec):
                 elif len(taken) == 1:
                     text = t(loc, "gostop.move.capture", card=played, target=card_label(taken[0], loc))
                 else:
-                    text = t(loc, "gostop.move.capture", card=played, target=", ".join(taken))
+                    target = ", ".join(to_player(c) for c in taken)
+                    text = t(loc, "gostop.move.capture", card=played, target=target)
         elif isinstance(action, gs.Take):
             flipped = card_label(view.pending_flip, loc) if view.pending_flip else "?"
             target = card_label(gs.card_str(action.target), loc)
-            text = f"{action} " + t(loc, "gostop.move.take", card=flipped, target=target)
+            text = f"{to_player(str(action))} " + t(loc, "gostop.move.take", card=flipped, target=target)
         else:
-            text = f"{action} — {self.action_steps(action, view, loc)[0].label}"
+            text = f"{to_player(str(action))} — {self.action_steps(action, view, loc)[0].label}"
         return fit_label(text)
 
     # --- words ------------------------------------------------------------------------------
@@ -191,7 +213,7 @@ class GoStopSpec(MatchSpec):
                 )
             ]
         if isinstance(e, gs.Chongtong):
-            return [t(loc, "gostop.narrate.chongtong", name=names[e.seat], month=e.month)]
+            return [t(loc, "gostop.narrate.chongtong", name=names[e.seat], month=korean_month(e.month))]
         if isinstance(e, gs.CardPlayed):
             key = {"play": "played", "bomb": "bomb_played", "joker": "joker_played"}[e.kind]
             return [t(loc, f"gostop.narrate.{key}", name=names[e.seat], cards=cards_text(e.cards, loc))]
@@ -209,14 +231,15 @@ class GoStopSpec(MatchSpec):
                 line += " " + t(loc, f"gostop.special.{e.special}")
             return [line]
         if isinstance(e, gs.Seolsa):
-            return [t(loc, "gostop.narrate.seolsa", name=names[e.seat], month=e.month, count=e.count)]
+            month = korean_month(e.month)
+            return [t(loc, "gostop.narrate.seolsa", name=names[e.seat], month=month, count=e.count)]
         if isinstance(e, gs.JokerStacked):
             return [
                 t(
                     loc,
                     "gostop.narrate.joker_stacked",
                     name=names[e.seat],
-                    month=e.month,
+                    month=korean_month(e.month),
                     cards=cards_text(e.jokers, loc),
                 )
             ]

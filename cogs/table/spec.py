@@ -74,6 +74,9 @@ class GameSpec(Protocol):
     #     are too many to list (default: every legal action).
     # ``lobby_teams(seat_count) -> tuple[str, ...] | None``: a team label per seat; the lobby
     #     then shows the teams and a "Swap partners" button (Goita: seats 1&3 against 2&4).
+    # ``to_player(text) -> str`` / ``from_player(text) -> str``: the engine's notation ↔ the one
+    #     players read and type, when they differ (Go-Stop's Korean month numbers); ``/move``
+    #     converts at the edge (``cogs.table.typed``) so stored actions keep the engine's form.
     # Optional ``one_post_per_turn = True``: when a seat acts again at once (Goita's block, then
     #     attack), its moves share one table post instead of one post each.
 

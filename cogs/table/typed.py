@@ -4,6 +4,10 @@ Shared by ``/move`` (cogs/moves.py) and each game's own ``/<game> play``. The ta
 channel/thread gives the engine (``parse_action``, legality) and the spec gives the words
 (``action_label``).
 
+What players type and read may differ from the engine's notation (Go-Stop numbers the months as
+the hwatu faces do, the engine the Japanese way): a spec's optional ``to_player`` / ``from_player``
+convert at this edge, so stored actions keep the engine's form.
+
 Autocomplete answers from memory only (the caller's own seat's view, no database, no image),
 well within Discord's 3 s, and never offers anything but the caller's own legal actions.
 """
@@ -17,7 +21,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.table import messages, play
+from cogs.table import limits, messages, play
 from cogs.table.commands import seated_table
 from cogs.table.manager import StaleClick, TableManager
 from cogs.table.model import Table
@@ -26,8 +30,42 @@ from cogs.table.spec import GameSpec
 from engine.core import GameError, IllegalAction, NotYourTurn
 from i18n import normalize, supported, t
 
-MAX_CHOICES = 25  # Discord's limit for autocomplete answers
-MAX_CHOICE_TEXT = 100  # a choice's name and value
+MAX_CHOICES = limits.CHOICES  # Discord's limit for autocomplete answers
+MAX_CHOICE_TEXT = limits.CHOICE_NAME  # a choice's name and value
+MAX_MOVE = 200  # characters of a typed move: longer is refused (no notation comes close)
+
+
+# --- the notation players read and type ---------------------------------------------------------
+
+
+def to_player(spec: GameSpec, text: str) -> str:
+    """Engine notation → what players of ``spec``'s game read (identity unless the spec says)."""
+    convert = getattr(spec, "to_player", None)
+    return convert(text) if convert is not None else text
+
+
+def from_player(spec: GameSpec, text: str) -> str:
+    """What a player typed → the engine's notation (identity unless the spec says)."""
+    convert = getattr(spec, "from_player", None)
+    return convert(text) if convert is not None else text
+
+
+def _shown(spec: GameSpec, value: Any) -> Any:
+    if isinstance(value, str):
+        return to_player(spec, value)
+    if isinstance(value, tuple | list):
+        return tuple(_shown(spec, v) for v in value)
+    return value
+
+
+def shown_error(spec: GameSpec, error: GameError) -> GameError:
+    """``error`` with its parameters (``card``, ``cards``, ``action``, the typed ``text``…) in the
+    notation players read. ``from_player`` is the inverse of ``to_player``, so a typed text that
+    failed to parse reads back as typed. (The English fallback message is left as it is.)"""
+    if getattr(spec, "to_player", None) is None:
+        return error
+    params = {k: _shown(spec, v) for k, v in error.params.items()}
+    return type(error)(str(error), key=error.key, **params)
 
 
 # --- autocomplete -----------------------------------------------------------------------------
@@ -58,7 +96,7 @@ def choices_for(spec: GameSpec, view: Any, locale: str, typed: str) -> list[app_
     others = [other for other in supported() if other != lang]
     out: list[app_commands.Choice[str]] = []
     for action in view.legal_actions:
-        value = str(action)
+        value = to_player(spec, str(action))
         if len(value) > MAX_CHOICE_TEXT:
             continue  # cannot round-trip through Discord; the buttons still offer it
         label = spec.action_label(action, view, lang)
@@ -82,6 +120,8 @@ def action_choices(
     table = tables.in_channel(interaction.channel_id)
     if table is None or table.status != "active" or (game is not None and table.game != game):
         return []
+    if len(typed or "") > MAX_MOVE:  # no move is that long: nothing to match
+        return []
     seat = table.seat_of(interaction.user.id)
     current = table.to_act()
     if seat is None or current is None or current.index != seat.index:
@@ -93,9 +133,9 @@ def action_choices(
 # --- playing typed text -----------------------------------------------------------------------
 
 
-def _with_moves(text: str, view: Any, locale: str) -> str:
+def _with_moves(spec: GameSpec, text: str, view: Any, locale: str) -> str:
     """An error, followed by the seat's legal moves in notation, so the next try can succeed."""
-    legal = [f"`{a}`" for a in view.legal_actions]
+    legal = [f"`{to_player(spec, str(a))}`" for a in view.legal_actions]
     if not legal:
         return text
     return f"{text}\n{t(locale, 'moves.your_moves', moves=', '.join(legal))}"[:2000]
@@ -130,13 +170,15 @@ async def play_typed(
             raise NotYourTurn("It is not your turn.")
         seq = table.seq
         view = table.view(seat.index)
+        spec = table.spec
         try:
-            action = table.spec.engine.parse_action(text)
+            action = spec.engine.parse_action(from_player(spec, text))
         except GameError as error:
-            return await ephemeral(interaction, _with_moves(error_text(error, locale), view, locale))
+            reason = error_text(shown_error(spec, error), locale)
+            return await ephemeral(interaction, _with_moves(spec, reason, view, locale))
         if action not in view.legal_actions:
-            reason = error_text(_refusal(table, action), locale)
-            return await ephemeral(interaction, _with_moves(reason, view, locale))
+            reason = error_text(shown_error(spec, _refusal(table, action)), locale)
+            return await ephemeral(interaction, _with_moves(spec, reason, view, locale))
         label = table.spec.action_label(action, view, locale)
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -147,8 +189,8 @@ async def play_typed(
         if table.status != "active":
             return await ephemeral(interaction, f"{done}\n{t(locale, 'table.match_over')}")
         payload = await messages.hand_message(table, seat.index, locale)
-        payload["content"] = f"{done}\n{payload['content']}"[:2000]
-        await interaction.followup.send(ephemeral=True, **messages.as_new_message(payload))
+        payload["content"] = f"{done}\n{payload['content']}"
+        await interaction.followup.send(ephemeral=True, **limits.fit(messages.as_new_message(payload)))
     except Exception as error:
         await report_error(interaction, error)
     return None

@@ -131,7 +131,7 @@ async def test_autocomplete_equals_the_acting_seats_legal_moves(simcord_env, sim
     await wait_to_play_a_card(env, place, alice, table, 0)
     view = table.view(0)
     choices = await alice.autocomplete(place.thread, "gostop play", "action", "")
-    assert [c["value"] for c in choices] == [str(a) for a in view.legal_actions]
+    assert [c["value"] for c in choices] == [SPEC.to_player(str(a)) for a in view.legal_actions]
     assert [c["name"] for c in choices] == [SPEC.action_label(a, view, "en") for a in view.legal_actions]
     assert await bob.autocomplete(place.thread, "gostop play", "action", "") == []
 
@@ -140,7 +140,7 @@ async def test_autocomplete_equals_the_acting_seats_legal_moves(simcord_env, sim
     first_steps = {SPEC.action_steps(a, view, "en")[0].key for a in view.legal_actions}
     assert offered == first_steps, "the hand's buttons are the first steps of the legal moves"
 
-    move = str(view.legal_actions[0])
+    move = SPEC.to_player(str(view.legal_actions[0]))
     before = table.seq
     played = answer(await alice.slash(place.thread, "gostop play", action=move))
     assert played.flags.ephemeral and table.seq > before
@@ -169,15 +169,14 @@ async def test_a_bad_click_or_text_is_refused_and_changes_nothing(simcord_env, s
     mine = table.view(0)
     refused = answer(await alice.slash(place.thread, "gostop play", action="hello"))
     assert refused.flags.ephemeral and "`hello` is not a move of this game" in refused.content
-    assert str(mine.legal_actions[0]) in refused.content, "the refusal lists the legal moves"
-    theirs = next(c for c in table.view(1).hand or ())
+    first = SPEC.to_player(str(mine.legal_actions[0]))
+    assert f"`{first}`" in refused.content, "the refusal lists the legal moves, as players type them"
+    theirs = SPEC.to_player(next(c for c in table.view(1).hand or ()))
     refused = answer(await alice.slash(place.thread, "gostop play", action=theirs))
     assert f"`{theirs}` is not in your hand" in refused.content
     refused = answer(await alice.slash(place.thread, "gostop play", action="stop"))
-    assert refused.flags.ephemeral and str(mine.legal_actions[0]) in refused.content, (
-        "no Stop before the threshold"
-    )
-    refused = answer(await carol.slash(place.thread, "gostop play", action=str(mine.legal_actions[0])))
+    assert refused.flags.ephemeral and f"`{first}`" in refused.content, "no Stop before the threshold"
+    refused = answer(await carol.slash(place.thread, "gostop play", action=first))
     assert "not seated" in refused.content
     await unchanged()
 
@@ -296,7 +295,9 @@ async def test_human_jjok_takes_a_pi_from_the_cpu(simcord_env, simcord_bot, monk
     fix_seed(monkeypatch, 13)
     env = simcord_env
     _, channel, (alice,) = setup_guild(env, "alice")
-    place = await start_vs_cpu(env, channel, alice, command=START, rounds=3)
+    # alice's jjok starts from a card that pairs with nothing while she holds cards that do: the
+    # seed preset makes pairing compulsory, free_discard allows it.
+    place = await start_vs_cpu(env, channel, alice, command=START, rounds=3, options="free_discard=on")
     table = the_table(simcord_bot)
     await wait_to_play_a_card(env, place, alice, table, 0)
     view = table.view(0)
@@ -316,3 +317,50 @@ async def test_human_jjok_takes_a_pi_from_the_cpu(simcord_env, simcord_bot, monk
     line = line_with(text, "**jjok (쪽)**")
     assert line.startswith("alice takes ") and "`1a`" in line and "`1d`" in line
     assert line_with(text, "🫳 alice takes").endswith("`1c` from CPU 1.")
+
+
+# --- one numbering: the number on the face is the number typed -------------------------------
+# Hwatu faces number paulownia 11 and willow 12 (Korean order); the engine's stored notation
+# numbers them the Japanese way (12x, 11x). Seed 65 deals alice, first to play, both the
+# paulownia chaff (engine 12c, face 11) and the willow ribbon (engine 11c, face 12), each playable.
+
+
+async def test_typing_the_number_on_the_face_plays_that_card(simcord_env, simcord_bot, monkeypatch):
+    fix_seed(monkeypatch, 65)
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    place = await start_vs_cpu(env, channel, alice, command=START, rounds=3)
+    table = the_table(simcord_bot)
+    view = table.view(0)
+    paulownia, willow = gs.Play(gs.parse_card("12c")), gs.Play(gs.parse_card("11c"))
+    assert view.to_act == 0 and {paulownia, willow} <= set(view.legal_actions), "the deal"
+
+    choices = await alice.autocomplete(place.thread, "gostop play", "action", "")
+    offered = {c["value"]: c["name"] for c in choices}
+    assert offered["11c"].startswith("11c Paulownia chaff"), offered
+    assert offered["12c"].startswith("12c Willow red ribbon"), offered
+
+    hand = await open_hand(alice, place)
+    labels = {b.custom_id.rsplit(":", 1)[1]: b.label for b in step_buttons(hand)}
+    assert labels["12c"].startswith("11c Paulownia") and labels["11c"].startswith("12c Willow")
+
+    played = answer(await alice.slash(place.thread, "gostop play", action="11c"))
+    assert played.flags.ephemeral and "Paulownia chaff" in played.content
+    assert [row.action for row in await store.actions_for(simcord_bot.db, table.id)][-1] == "12c", (
+        "the log keeps the engine's notation, so stored games replay"
+    )
+    assert "12c" not in (table.view(0).hand or ()) and "11c" in (table.view(0).hand or ())
+    assert "Paulownia chaff `11c`" in public_text(place)
+
+
+async def test_a_refusal_names_cards_by_the_number_on_their_face(simcord_env, simcord_bot, monkeypatch):
+    fix_seed(monkeypatch, 17)  # the CPU holds the rain man (engine 11a, face 12); alice does not
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    place = await start_vs_cpu(env, channel, alice, command=START, rounds=3)
+    table = the_table(simcord_bot)
+    assert "11a" in (table.view(1).hand or ()) and not {"11a", "12a"} & set(table.view(0).hand or ())
+    refused = answer(await alice.slash(place.thread, "gostop play", action="12a"))
+    assert "`12a` is not in your hand" in refused.content
+    refused = answer(await alice.slash(place.thread, "gostop play", action="13a"))
+    assert "`13a`" in refused.content, "a typed text that is no card reads back as typed"
