@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from engine.goita.memory import MAX_SCORE, VALUES, MemoryView
 from engine.goita.types import Piece
 from render.goita.palette import goita_palette
-from render.goita.pieces import SEED_INITIALS, _t, glow, paste_piece, piece_face, piece_height, slot_outline
+from render.goita.pieces import PIECE_LETTERS, _t, glow, paste_piece, piece_face, piece_height, slot_outline
 from render.labels import seat_name
 from render.palette import ACCENT, CHOICE, CREAM, INK, PANEL, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
@@ -138,7 +138,7 @@ def render_memory(view: MemoryView, *, names: tuple[str, ...], locale: str = "en
                     x,
                     top,
                     CELL_W,
-                    initial=SEED_INITIALS[piece],
+                    initial=PIECE_LETTERS[piece],
                     value=values[piece],
                     halo=CHOICE if kind == "guard" else ACCENT,
                 )
@@ -173,7 +173,7 @@ def render_memory(view: MemoryView, *, names: tuple[str, ...], locale: str = "en
 
 def warm() -> None:
     for p in Piece:
-        piece_face(p, CELL_W, initial=SEED_INITIALS[p], value=VALUES[p])
+        piece_face(p, CELL_W, initial=PIECE_LETTERS[p], value=VALUES[p])
         piece_face(p, SMALL_W)
     for colour in (CHOICE, ACCENT):
         glow(CELL_W, colour)

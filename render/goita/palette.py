@@ -35,7 +35,7 @@ def _sample() -> Image.Image:
             y = j * ch
             for k, face in enumerate(
                 (
-                    G.piece_face(piece, width, initial=G.SEED_INITIALS[piece], value=G.SEED_VALUES[piece]),
+                    G.piece_face(piece, width, initial=G.PIECE_LETTERS[piece], value=G.SEED_VALUES[piece]),
                     G.piece_back(width, piece),
                 )
             ):
@@ -47,7 +47,7 @@ def _sample() -> Image.Image:
         ImageDraw.Draw(img).rectangle((x, y, x + 2 * cw, y + ch), fill=ground)
         halo = G.glow(72, colour)
         img.paste(halo, (x + 6, y + 6), halo)
-        face = G.piece_face(Piece(k), 72, initial=G.SEED_INITIALS[Piece(k)], value=G.SEED_VALUES[k])
+        face = G.piece_face(Piece(k), 72, initial=G.PIECE_LETTERS[Piece(k)], value=G.SEED_VALUES[k])
         img.paste(face, (x + 6 + G.glow_margin(72), y + 6 + G.glow_margin(72)), face)
     back, dim = G.piece_back(72), G.shade(72)
     img.paste(back, (9 * cw, 2 * ch), back)

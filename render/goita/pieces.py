@@ -2,7 +2,7 @@
 
 A face is an RGBA image ``width`` × ``piece_height(width)``: the pointed top, a darker wooden
 edge, the kanji big in the middle (王 or 玉, 飛, 角, 金, 銀, 馬, 香, し), the piece's initial in
-the bottom-left corner (the seed's French initials, in every language)
+the bottom-left corner (its notation letter, K R B G S N L P, in every language)
 and its point value in a disc in the bottom-right corner. A back is plain darker wood with a
 small round crest; a seat's own face-down piece is a back with the kanji in a cream disc, so it
 still reads as face down. Everything is cached per piece, width and labels.
@@ -240,19 +240,11 @@ def _t(locale: str, key: str, **params: object) -> str:
     return L.t(locale, f"render.goita.{key}", **params)
 
 
-# The seed's cards carry the initial of the French name in a corner (« Initiale du nom de la
-# carte »): Roi, Tour, Fou, Général d'Or, Général d'Argent, Cavalier, Lancier, Pion. They are part
-# of the piece's face, so they are the same in every language (buttons name the pieces in words).
-SEED_INITIALS: dict[Piece, str] = {
-    Piece.K: "R",
-    Piece.R: "T",
-    Piece.B: "F",
-    Piece.G: "GO",
-    Piece.S: "GA",
-    Piece.N: "C",
-    Piece.L: "L",
-    Piece.P: "P",
-}
+# The seed's cards carry a letter in a corner (« Initiale du nom de la carte », the French
+# initials R T F GO GA C L P). Ours carry the letter players type and read in moves, the same in
+# every language: K King, R Rook, B Bishop, G Gold, S Silver, N Knight, L Lance, P Pawn. French
+# initials would make "R" the King on the piece and the Rook in ``attack:R`` (docs/notation.md).
+PIECE_LETTERS: dict[Piece, str] = {piece: str(piece) for piece in Piece}
 
 
 def piece_name(locale: str, piece: Piece) -> str:

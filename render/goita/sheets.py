@@ -13,7 +13,7 @@ from engine.goita.types import Piece, RoundResult
 from render import labels as L
 from render.goita.palette import goita_palette
 from render.goita.pieces import (
-    SEED_INITIALS,
+    PIECE_LETTERS,
     SEED_VALUES,
     _t,
     paste_piece,
@@ -128,7 +128,7 @@ def _face_down(
         if not pieces:
             text(draw, (x + 176, cy), "—", 24, TEXT_DIM)
         for i, p in enumerate(pieces):
-            paste_piece(img, p, x + 176 + i * (DOWN_W + 6), top, DOWN_W, initial=SEED_INITIALS[p])
+            paste_piece(img, p, x + 176 + i * (DOWN_W + 6), top, DOWN_W, initial=PIECE_LETTERS[p])
 
 
 def render_round_sheet(
@@ -162,7 +162,7 @@ def render_round_sheet(
             x,
             y + (body_h - bh) / 2,
             BIG_W,
-            initial=SEED_INITIALS[result.piece],
+            initial=PIECE_LETTERS[result.piece],
             value=_value(result, result.piece),
         )
         x += BIG_W + 28
@@ -204,7 +204,7 @@ def render_round_sheet(
                 MARGIN + 24 + i * (REVEAL_W + 8),
                 y + 50,
                 REVEAL_W,
-                initial=SEED_INITIALS[p],
+                initial=PIECE_LETTERS[p],
                 value=_value(result, p),
             )
         y += reveal_h + 14
@@ -316,5 +316,5 @@ def warm() -> None:
     for p in Piece:
         piece_face(p, SUMMARY_W)
         for width in (BIG_W, REVEAL_W):
-            piece_face(p, width, initial=SEED_INITIALS[p], value=SEED_VALUES[p])
-        piece_face(p, DOWN_W, initial=SEED_INITIALS[p])
+            piece_face(p, width, initial=PIECE_LETTERS[p], value=SEED_VALUES[p])
+        piece_face(p, DOWN_W, initial=PIECE_LETTERS[p])

@@ -22,7 +22,7 @@ from render.fonts import font
 from render.goita.memory import warm as warm_memory
 from render.goita.palette import goita_palette
 from render.goita.pieces import (
-    SEED_INITIALS,
+    PIECE_LETTERS,
     SEED_VALUES,
     _t,
     glow,
@@ -234,7 +234,7 @@ def _row(
                 pw,
                 face_up=kind == "face",
                 variant=gyoku,
-                initial=SEED_INITIALS[piece],
+                initial=PIECE_LETTERS[piece],
                 value=values[piece],
                 halo=ACCENT if i == attack_at else None,
             )
@@ -323,7 +323,7 @@ def render_hand(view: GoitaView, *, locale: str = "en") -> bytes:
             top,
             pw,
             variant=gyoku,
-            initial=SEED_INITIALS[p],
+            initial=PIECE_LETTERS[p],
             value=values[p],
             halo=CHOICE if p in blocks else None,
         )
@@ -346,7 +346,7 @@ def render_hand(view: GoitaView, *, locale: str = "en") -> bytes:
             x0 + (side_w - apw) / 2,
             66,
             apw,
-            initial=SEED_INITIALS[view.attack],
+            initial=PIECE_LETTERS[view.attack],
             value=values[view.attack],
         )
         text(
@@ -369,8 +369,8 @@ def warm() -> None:
         for p in Piece:
             piece_back(width, p)
             piece_back(width, p, variant=True)
-            piece_face(p, width, initial=SEED_INITIALS[p], value=SEED_VALUES[p])
-            piece_face(p, width, initial=SEED_INITIALS[p], value=SEED_VALUES[p], variant=True)
+            piece_face(p, width, initial=PIECE_LETTERS[p], value=SEED_VALUES[p])
+            piece_face(p, width, initial=PIECE_LETTERS[p], value=SEED_VALUES[p], variant=True)
         piece_back(width)
         slot_outline(width, PANEL_EDGE)
         glow(width, ACCENT)

@@ -199,20 +199,22 @@ def test_second_king_is_gyoku() -> None:
     assert [g for _, _, g in kinds] == [False, True]
 
 
-def test_pieces_carry_the_seeds_french_initials_in_every_language() -> None:
-    """Seed 002: « Initiale du nom de la carte » — 2 **R**ois, 2 **F**ous, 2 **T**ours, 4 **G**énéraux
-    d'**O**r, 4 **G**énéraux d'**A**rgent, 4 **C**avaliers, 4 **L**anciers, 10 **P**ions."""
-    from engine.goita import Piece
-    from render.goita.pieces import SEED_INITIALS
+def test_the_letter_on_each_piece_is_the_letter_of_its_moves_in_every_language() -> None:
+    """Issue 12: the seed's French initials put "R" on the King while ``attack:R`` plays the Rook.
+    Each face now carries the notation letter, and that letter parses back to the same piece."""
+    from render.goita.pieces import PIECE_LETTERS
 
-    assert SEED_INITIALS == {
-        Piece.K: "R",
-        Piece.B: "F",
-        Piece.R: "T",
-        Piece.G: "GO",
-        Piece.S: "GA",
-        Piece.N: "C",
+    assert PIECE_LETTERS == {
+        Piece.K: "K",
+        Piece.R: "R",
+        Piece.B: "B",
+        Piece.G: "G",
+        Piece.S: "S",
+        Piece.N: "N",
         Piece.L: "L",
         Piece.P: "P",
     }
-    assert piece_face(Piece.G, 100, initial="GO", value=3).tobytes() != piece_face(Piece.G, 100).tobytes()
+    for piece, letter in PIECE_LETTERS.items():
+        assert Piece.parse(letter) is piece
+        assert gt.parse_action(f"attack:{letter}") == gt.Attack(piece)
+    assert piece_face(Piece.G, 100, initial="G", value=3).tobytes() != piece_face(Piece.G, 100).tobytes()
