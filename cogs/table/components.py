@@ -18,7 +18,7 @@ from typing import Any
 
 import discord
 
-from cogs.table.spec import fit_label
+from cogs.table import limits
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -31,11 +31,12 @@ STYLES = {
 def button(
     custom_id: str, label: str, style: str = "secondary", *, emoji: str | None = None, disabled: bool = False
 ) -> discord.ui.Button[Any]:
-    """A plain button; Discord caps labels at 80 characters."""
-    if len(custom_id) > 100:
-        raise ValueError(f"custom_id too long ({len(custom_id)}): {custom_id}")
+    """A plain button; Discord caps labels at 80 characters and custom_ids at 100."""
+    if len(custom_id) > limits.CUSTOM_ID:
+        raise limits.LimitError(f"custom_id too long ({len(custom_id)}): {custom_id}")
+    label = limits.cut(label, limits.BUTTON_LABEL)
     return discord.ui.Button(
-        custom_id=custom_id, label=fit_label(label, 80), style=STYLES[style], emoji=emoji, disabled=disabled
+        custom_id=custom_id, label=label, style=STYLES[style], emoji=emoji, disabled=disabled
     )
 
 
@@ -66,11 +67,11 @@ def select(
     custom_id: str, placeholder: str, options: list[discord.SelectOption], *, min_values: int, max_values: int
 ) -> discord.ui.Select[Any]:
     """A string select menu (Discord: ≤ 25 options, labels ≤ 100 characters, placeholder ≤ 150)."""
-    if len(options) > 25:
-        raise ValueError(f"a select menu holds at most 25 options, not {len(options)}")
+    if len(options) > limits.SELECT_OPTIONS:
+        raise limits.LimitError(f"a select menu holds at most 25 options, not {len(options)}")
     return discord.ui.Select(
         custom_id=custom_id,
-        placeholder=placeholder[:150],
+        placeholder=limits.cut(placeholder, limits.PLACEHOLDER),
         options=options,
         min_values=min_values,
         max_values=min(max_values, len(options)),
