@@ -12,6 +12,7 @@ from engine.doudizhu import Card, Move
 from engine.doudizhu.cards import RANKS
 from engine.doudizhu.moves import U
 from i18n import t
+from render.doudizhu.common import rank_text
 
 MENU_LIMIT = 25  # Discord's options per select menu
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
@@ -19,11 +20,6 @@ _GROUP = re.compile(r"^([3-9TJQKA2BR])x([1-4])$")
 
 
 # --- cards in words -----------------------------------------------------------------------------
-
-
-def rank_text(rank: int) -> str:
-    """``10`` for T, the rank letter otherwise (jokers ``B`` ``R``)."""
-    return "10" if RANKS[rank] == "T" else RANKS[rank]
 
 
 def joker_name(rank: int, locale: str) -> str:

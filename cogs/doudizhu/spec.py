@@ -30,6 +30,7 @@ from cogs.doudizhu.cards import (
     refusal,
 )
 from cogs.table.match_spec import MatchSpec
+from cogs.table.podium import names_and, number, score_line, signed
 from cogs.table.spec import Picker, PickOption, Step, fit_label
 from engine.ai.doudizhu import choose_action
 from engine.core import Outcome
@@ -52,11 +53,18 @@ from engine.doudizhu import (
     classify,
 )
 from engine.doudizhu.explain import why_not
-from i18n import t
+from i18n import t, tn
 from render import doudizhu as draw
+from render.doudizhu.common import move_phrase
 from store import SeatResult
 
 MAX_SUGGESTIONS = 8  # move buttons besides Pass
+
+
+def match_winners(scores: Sequence[int], winners: Sequence[int]) -> tuple[int, ...]:
+    """Who won the match: every seat with the best total (the two peasants of a one-deal match
+    both win), or nobody when all three totals are equal."""
+    return tuple(winners) if len(winners) < len(scores) else ()
 
 
 @lru_cache(maxsize=64)
@@ -135,7 +143,7 @@ class DoudizhuSpec(MatchSpec):
         if view.to_beat is None:
             placeholder = t(locale, "doudizhu.menu.lead")
         else:
-            placeholder = t(locale, "doudizhu.menu.beat", move=move_cards(view.to_beat, locale))
+            placeholder = t(locale, "doudizhu.menu.beat", move=move_phrase(view.to_beat, locale))
         return Picker(placeholder, tuple(options), max_values=len(options))
 
     def pick(self, view: DoudizhuView, values: Sequence[str], locale: str) -> Move:
@@ -229,11 +237,14 @@ class DoudizhuSpec(MatchSpec):
         if isinstance(e, HandEnded):
             return self._hand_end(e, names, loc)
         if isinstance(e, MatchEnded):
-            score = " – ".join(f"{names[i]} {s}" for i, s in enumerate(e.scores))
-            if len(e.winners) == 1:
-                return [t(loc, "doudizhu.narrate.match_won", name=names[e.winners[0]], score=score)]
-            winners = ", ".join(names[i] for i in e.winners)
-            return [t(loc, "doudizhu.narrate.match_tied", names=winners, score=score)]
+            score = score_line(e.scores, e.winners, names)  # "CPU 1 4 · CPU 2 4 · alice −8"
+            winners = match_winners(e.scores, e.winners)
+            if not winners:
+                return [t(loc, "doudizhu.narrate.match_tied", score=score)]
+            if len(winners) == 1:
+                return [t(loc, "doudizhu.narrate.match_won", name=names[winners[0]], score=score)]
+            together = names_and([names[i] for i in winners], t(loc, "common.and"))
+            return [t(loc, "doudizhu.narrate.match_won_shared", names=together, score=score)]
         return []
 
     def _hand_end(self, e: HandEnded, names: Sequence[str], loc: str) -> list[str]:
@@ -255,7 +266,13 @@ class DoudizhuSpec(MatchSpec):
                 )
             ]
         totals = " · ".join(
-            t(loc, "doudizhu.narrate.total", name=names[i], points=f"{r.points[i]:+d}", total=e.scores[i])
+            t(
+                loc,
+                "doudizhu.narrate.total",
+                name=names[i],
+                points=signed(r.points[i]),
+                total=number(e.scores[i]),
+            )
             for i in range(len(e.scores))
         )
         lines.append(totals)
@@ -283,7 +300,7 @@ class DoudizhuSpec(MatchSpec):
                 t(
                     loc,
                     "doudizhu.hand.beat",
-                    move=move_words(view.to_beat, loc),
+                    move=move_phrase(view.to_beat, loc),
                     kind=t(loc, f"doudizhu.kind_a.{view.to_beat.kind}"),
                 )
             )
@@ -296,15 +313,17 @@ class DoudizhuSpec(MatchSpec):
         for i in range(len(view.scores)):
             crown = "👑" if view.landlord == i and view.phase is not Phase.OVER else ""
             parts.append(
-                t(
+                tn(
                     loc,
                     "doudizhu.status.seat",
+                    view.hand_counts[i],
                     name=f"{crown}{names[i]}",
-                    score=view.scores[i],
-                    cards=view.hand_counts[i],
+                    score=number(view.scores[i]),
                 )
                 if view.phase is Phase.PLAY
-                else t(loc, "doudizhu.status.seat_final", name=f"{crown}{names[i]}", score=view.scores[i])
+                else t(
+                    loc, "doudizhu.status.seat_final", name=f"{crown}{names[i]}", score=number(view.scores[i])
+                )
             )
         if view.phase is Phase.OVER:
             return t(loc, "doudizhu.status.over", scores=" · ".join(parts))
@@ -324,10 +343,13 @@ class DoudizhuSpec(MatchSpec):
         return f"hand-{result.hand_no}.png"
 
     def results(self, outcome: Outcome, view: DoudizhuView) -> list[SeatResult]:
-        """MatchSpec's rows (total, sole winner, best hand) with the hands played per role."""
+        """MatchSpec's rows (total, best hand) with the hands played per role; every seat with the
+        best total wins (peasants who win together both win), unless all three are equal."""
         played = [r for r in view.history if r.reason == "played" and r.landlord is not None]
+        winners = match_winners(outcome.scores, outcome.winners)
         out = []
         for row in super().results(outcome, view):
+            row = replace(row, won=row.seat in winners)
             lord = [r for r in played if r.landlord == row.seat]
             peasant = [r for r in played if r.landlord != row.seat]
             extra = {

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cogs.table.match_spec import MatchSpec
+from cogs.table.podium import score_line
 from cogs.table.spec import Step, fit_label
 from engine import goita as gt
 from engine.ai.goita import choose_action
@@ -122,13 +123,14 @@ class GoitaSpec(MatchSpec):
         if isinstance(e, gt.RoundEnded):
             return self._round_end(e, names, loc)
         if isinstance(e, gt.MatchEnded):
-            score = " – ".join(map(str, e.scores))
-            if len(names) == 4:
+            if len(names) == 4:  # the scores are per team: the winning team's first ("15–7")
                 team = gt.team_of(4, e.winners[0])
+                score = score_line(e.scores, (team,))
                 winners = " & ".join(names[s] for s in e.winners)
                 return [
                     t(loc, "goita.narrate.match_won_team", team=TEAM_LABELS[team], names=winners, score=score)
                 ]
+            score = score_line(e.scores, e.winners, names if len(names) > 2 else None)
             return [t(loc, "goita.narrate.match_won", name=names[e.winners[0]], score=score)]
         return []
 

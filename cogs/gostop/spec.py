@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cogs.table.match_spec import MatchSpec
+from cogs.table.podium import names_and, number, score_line, signed
 from cogs.table.spec import Step, fit_label
 from engine.ai.gostop import choose_action
 from engine.hanafuda import gostop as gs
@@ -265,10 +266,10 @@ class GoStopSpec(MatchSpec):
         if isinstance(e, gs.RoundEnded):
             return self._round_end(e, names, loc)
         if isinstance(e, gs.MatchEnded):
-            score = " – ".join(f"{names[i]} {s}" for i, s in enumerate(e.scores))
+            score = score_line(e.scores, e.winners, names)  # "alice 80 · bob −80": the winner first
             if len(e.winners) == 1:
                 return [t(loc, "gostop.narrate.match_won", name=names[e.winners[0]], score=score)]
-            winners = ", ".join(names[i] for i in e.winners)
+            winners = names_and([names[i] for i in e.winners], t(loc, "common.and"))
             return [t(loc, "gostop.narrate.match_tied", names=winners, score=score)]
         return []
 
@@ -298,7 +299,13 @@ class GoStopSpec(MatchSpec):
                 line += " " + t(loc, "gostop.narrate.covers", name=names[p.covers])
             lines.append(line)
         totals = " · ".join(
-            t(loc, "gostop.narrate.total", name=names[i], points=f"{r.points[i]:+d}", total=e.scores[i])
+            t(
+                loc,
+                "gostop.narrate.total",
+                name=names[i],
+                points=signed(r.points[i]),
+                total=number(e.scores[i]),
+            )
             for i in range(len(e.scores))
         )
         lines.append(totals)
@@ -363,14 +370,18 @@ class GoStopSpec(MatchSpec):
         for i in range(view.seats):
             if running:
                 text = t(
-                    loc, "gostop.status.seat", name=names[i], score=view.scores[i], round=round_score(view, i)
+                    loc,
+                    "gostop.status.seat",
+                    name=names[i],
+                    score=number(view.scores[i]),
+                    round=round_score(view, i),
                 )
                 if view.gos[i]:
                     text += " " + t(loc, "gostop.status.gos", count=view.gos[i])
                 if view.shakes[i]:
                     text += " " + t(loc, "gostop.status.shakes", count=view.shakes[i])
             else:
-                text = t(loc, "gostop.status.seat_final", name=names[i], score=view.scores[i])
+                text = t(loc, "gostop.status.seat_final", name=names[i], score=number(view.scores[i]))
             parts.append(text)
         return t(
             loc,

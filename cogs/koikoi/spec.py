@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cogs.table.match_spec import MatchSpec
+from cogs.table.podium import score_line
 from cogs.table.spec import Step, fit_label
 from engine.ai.koikoi import choose_action
 from engine.hanafuda import koikoi as kk
@@ -161,7 +162,7 @@ class KoiKoiSpec(MatchSpec):
                 reason=t(loc, f"koikoi.reason.{r.reason}"),
             )
         if isinstance(e, kk.MatchEnded):
-            score = "–".join(map(str, e.scores))
+            score = score_line(e.scores, e.winners)  # the winner's score first: "8–0"
             if len(e.winners) == 1:
                 return t(loc, "koikoi.narrate.match_won", name=names[e.winners[0]], score=score)
             return t(loc, "koikoi.narrate.match_tied", score=score)

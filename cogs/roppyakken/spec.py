@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cogs.table.match_spec import MatchSpec
+from cogs.table.podium import score_line
 from cogs.table.spec import Step, fit_label
 from engine.ai.roppyakken import choose_action
 from engine.hanafuda import roppyakken as rk
@@ -158,7 +159,8 @@ class RoppyakkenSpec(MatchSpec):
                 )
             return lines
         if isinstance(e, rk.MatchEnded):
-            score = "–".join(map(str, e.scores))
+            # the winner's score first ("120–40"); with three players, each score with its name
+            score = score_line(e.scores, e.winners, names if len(e.scores) > 2 else None)
             if len(e.winners) == 1:
                 return [
                     t(

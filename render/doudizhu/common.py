@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
+from engine.doudizhu import Move
+from engine.doudizhu.cards import RANKS
 from render import labels as L
 from render.doudizhu.faces import LANDLORD, PEASANT, crown
 from render.fonts import font
@@ -13,6 +15,30 @@ from render.widgets import text_width
 
 def _t(locale: str, key: str, **params: object) -> str:
     return L.t(locale, f"render.doudizhu.{key}", **params)
+
+
+def _counted(locale: str, key: str, count: int) -> str:
+    """Plural-aware ``render.doudizhu.<key>.one`` / ``.other`` (``1 card``, ``2 cards``)."""
+    return L.counted(locale, f"render.doudizhu.{key}", count)
+
+
+def rank_text(rank: int) -> str:
+    """``10`` for T, the rank letter otherwise (jokers ``B`` ``R``)."""
+    return "10" if RANKS[rank] == "T" else RANKS[rank]
+
+
+def move_phrase(move: Move, locale: str) -> str:
+    """A combination in words, as a player says it: ``a straight 10–A``, ``a pair of 7s``,
+    ``three Qs with a pair``, ``the rocket`` (``render.doudizhu.phrase.<kind>``).
+
+    Chains name their lowest and highest rank, the others their core's rank; kickers are named
+    by kind only (which single rides along never matters to what beats it).
+    """
+    if move.kind == "single" and move.key >= 13:
+        joker = "black_joker" if move.key == 13 else "red_joker"
+        return _t(locale, f"phrase.{joker}")
+    low, high = rank_text(move.key), rank_text(move.key + move.length - 1)
+    return _t(locale, f"phrase.{move.kind}", rank=low, low=low, high=high)
 
 
 def role_chip(

@@ -179,11 +179,15 @@ def render_match_summary(
     draw = ImageDraw.Draw(img)
     text(draw, (MARGIN + 8, 38), f"{_t(locale, 'title')} · {_t(locale, 'summary.title')}", 32)
     if winners:
-        banner = (
-            _t(locale, "summary.winner", name=seat_name(names, winners[0]))
-            if len(winners) == 1
-            else _t(locale, "summary.tie", names=", ".join(seat_name(names, s) for s in winners))
-        )
+        # several best totals are several winners (the two peasants of a one-deal match); a tie
+        # only when all three totals are equal
+        together = ", ".join(seat_name(names, s) for s in winners)
+        if len(winners) == 1:
+            banner = _t(locale, "summary.winner", name=seat_name(names, winners[0]))
+        elif len(winners) < seats:
+            banner = _t(locale, "summary.winners", names=together)
+        else:
+            banner = _t(locale, "summary.tie", names=together)
         cy = 98
         w = chip(draw, MARGIN + 8, cy, banner, 30, ACCENT, INK, pad=18)
         crown(draw, MARGIN + 8 + w + 14, cy, 30, ACCENT)

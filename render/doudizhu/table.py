@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from engine.doudizhu.cards import Card
 from engine.doudizhu.types import DoudizhuView, Phase, TrickPlay
-from render.doudizhu.common import _t, role_chip
+from render.doudizhu.common import _counted, _t, move_phrase, role_chip
 from render.doudizhu.faces import (
     card_back,
     card_size,
@@ -104,7 +104,7 @@ def _plate(
     # hand: count and backs
     if wide:
         cx = x1 - sw - 30
-        lw = text(draw, (cx, cy + 4), _t(locale, "cards_left"), 20, TEXT_DIM, anchor="rm")
+        lw = text(draw, (cx, cy + 4), _counted(locale, "cards_left", count), 20, TEXT_DIM, anchor="rm")
         nw = text(draw, (cx - lw - 8, cy), str(count), 40, TEXT, anchor="rm")
         span = 260
         _backs(img, count, cx - lw - nw - 24 - span, y0 + 11, span)
@@ -114,7 +114,7 @@ def _plate(
     _backs(img, count, x0 + 16, by, span)
     cx = x1 - 20
     text(draw, (cx, by + 16), str(count), 44, TEXT, anchor="rm")
-    text(draw, (cx, by + 46), _t(locale, "cards_left"), 18, TEXT_DIM, anchor="rm")
+    text(draw, (cx, by + 46), _counted(locale, "cards_left", count), 18, TEXT_DIM, anchor="rm")
 
 
 def _shown_trick(view: DoudizhuView) -> tuple[tuple[TrickPlay, ...], bool]:
@@ -184,7 +184,7 @@ def _status(view: DoudizhuView, names: Sequence[str], locale: str) -> tuple[str,
         return _t(locale, "status.bid", name=who), ACCENT
     if view.to_beat is None:
         return _t(locale, "status.lead", name=who), ACCENT
-    return _t(locale, "status.follow", name=who, move=str(view.to_beat).replace("T", "10")), ACCENT
+    return _t(locale, "status.follow", name=who, move=move_phrase(view.to_beat, locale)), ACCENT
 
 
 def _header(draw: ImageDraw.ImageDraw, view: DoudizhuView, locale: str) -> None:
@@ -344,7 +344,7 @@ def render_hand(view: DoudizhuView, *, locale: str = "en") -> bytes:
         role = badges(view)[view.seat]
         if role is not None:
             x += role_chip(draw, x, cy, role, 22, locale) + 10
-        x += chip(draw, x, cy, _t(locale, "hand.count", count=n), 22, PANEL_EDGE, TEXT) + 10
+        x += chip(draw, x, cy, _counted(locale, "hand.count", n), 22, PANEL_EDGE, TEXT) + 10
     cy2 = 36 + bh / 2 + 8
     right = W - MARGIN - 8
     my_turn = view.seat is not None and view.to_act == view.seat and view.phase is not Phase.OVER

@@ -1,0 +1,44 @@
+"""Match results in words every game shares: winners first, scores in winner–loser order.
+
+"🏆 CPU 1 wins the match 0–8!" read as a loss: a result line names the winners first and gives
+the scores in that order (``8–0``), then the others from best to worst. Negative numbers carry a
+real minus sign (``−80``), so ``alice −80`` never reads as a dash.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+MINUS = "\N{MINUS SIGN}"
+
+
+def number(n: int) -> str:
+    """``12``, ``0``, ``−80``."""
+    return f"{MINUS}{-n}" if n < 0 else str(n)
+
+
+def signed(n: int) -> str:
+    """A change of score: ``+12``, ``0``, ``−80``."""
+    return f"+{n}" if n > 0 else number(n)
+
+
+def winners_first(scores: Sequence[int], winners: Sequence[int]) -> list[int]:
+    """Indices of ``scores``: the winners (in their order), then the others by score, best first
+    (equal scores in index order)."""
+    rest = sorted((i for i in range(len(scores)) if i not in winners), key=lambda i: (-scores[i], i))
+    return [*winners, *rest]
+
+
+def score_line(scores: Sequence[int], winners: Sequence[int], names: Sequence[str] | None = None) -> str:
+    """``8–0`` (no names), or ``alice 8 · bob 3 · carol −11``: winners first."""
+    order = winners_first(scores, winners)
+    if names is None:
+        return "–".join(number(scores[i]) for i in order)
+    return " · ".join(f"{names[i]} {number(scores[i])}" for i in order)
+
+
+def names_and(names: Sequence[str], joiner: str) -> str:
+    """``alice``, ``alice & bob``, ``alice, bob & carol`` (``joiner`` is the last separator)."""
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {joiner} {names[-1]}"
