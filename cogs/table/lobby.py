@@ -1,7 +1,24 @@
-"""Lobbies: opening a table, the Join / Leave / Add CPU / Start / Cancel buttons, rematches."""
+"""Lobbies: opening a table, the Join / Leave / Add CPU / Swap / Start / Cancel buttons, rematches.
+
+A lobby is one state machine, and every step of it runs under the table's lock, so clicks, a
+lobby opened with every seat taken, and the expiry interleave in any order with one outcome
+(one match, one thread, one turn timer)::
+
+    lobby --join / leave / cpu / swap---> lobby
+    lobby --start, every seat taken-----> active      (TableManager.start deals and posts)
+    lobby --cancel, or the host leaves--> cancelled
+    lobby --LOBBY_TIMEOUT---------------> cancelled   (TableManager's lobby expiry task)
+
+Anything else is refused with the reason: the match started, the lobby closed, a seat is open.
+:func:`open_lobby` holds the lock from before the lobby can be seen until it has either started
+(all seats taken) or its expiry is scheduled. A click arriving while the lock is held is
+deferred at once (Discord wants an answer within 3 s), waits its turn, then sees the state the
+earlier step left.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import random
 from typing import Any
@@ -10,6 +27,7 @@ import discord
 
 import store
 from cogs.table import messages
+from cogs.table.limits import fit
 from cogs.table.manager import TableManager
 from cogs.table.model import Seat, Table
 from cogs.table.replies import refuse, report_error
@@ -79,48 +97,88 @@ async def open_lobby(
         table.seats.append(Seat(0, interaction.user.id, interaction.user.display_name))
     for _ in range(min(cpu_seats, table.seat_count - len(table.seats))):
         table.seats.append(cpu_seat(table, table.seats))
-    tables.tables[table.id] = table
-    try:
-        await tables.save_seats(table)
-        embed, view = messages.lobby_embed(table), messages.lobby_view(table)
-        if interaction.response.is_done():
-            message = await channel.send(embed=embed, view=view)
-        else:
-            await interaction.response.send_message(embed=embed, view=view)
-            message = await interaction.original_response()
-    except Exception:
-        await tables.close_lobby(table)  # a lobby nobody can see must not hold the channel
-        raise
-    table.lobby_message_id = message.id
-    await tables.save_meta(table)
-    tables.expire_lobby_later(table)
-    if len(table.seats) >= table.seat_count:  # CPUs (or the host alone) fill every seat
-        async with table.lock:
+    # Held from before anyone can see the lobby until it has started or its expiry is set, so a
+    # click on a lobby that has just appeared waits for this, then finds the match started.
+    async with table.lock:
+        tables.tables[table.id] = table
+        try:
+            await tables.save_seats(table)
+            kwargs = fit({"embed": messages.lobby_embed(table), "view": messages.lobby_view(table)})
+            if interaction.response.is_done():
+                message = await channel.send(**kwargs)
+            else:
+                await interaction.response.send_message(**kwargs)
+                message = await interaction.original_response()
+        except Exception:
+            await tables.close_lobby(table)  # a lobby nobody can see must not hold the channel
+            raise
+        table.lobby_message_id = message.id
+        await tables.save_meta(table)
+        tables.expire_lobby_later(table)
+        if len(table.seats) >= table.seat_count:  # CPUs (or the host alone) fill every seat
             await start_from_lobby(tables, table, message)
     return table
 
 
 async def start_from_lobby(tables: TableManager, table: Table, message: discord.Message | None) -> None:
+    """lobby → active: the one way a match begins (Start, or a lobby opened with every seat taken).
+
+    The caller holds ``table.lock`` and has checked that every seat is taken.
+    """
+    if table.status != "lobby":  # never deal twice
+        raise GameError("This lobby has closed.", key="lobby_closed")
     await tables.start(table, message)
+    tables.cancel_lobby_expiry(table)
     if message is not None:
         embed = messages.lobby_embed(table)
         embed.description = t(table.locale, "table.lobby.started")
         with contextlib.suppress(discord.HTTPException):  # a deleted lobby message is fine
-            await message.edit(embed=embed, view=None)
+            await message.edit(**fit({"embed": embed, "view": None}))
 
 
 async def on_button(tables: TableManager, interaction: discord.Interaction, game_id: int, verb: str) -> None:
-    """A lobby button. Seats change in memory only once the store has them."""
+    """A lobby button: one step of the lobby's state machine, under the table's lock.
+
+    Seats change in memory only once the store has them.
+    """
     try:
-        table = tables.get(game_id)
-        if table.lock.locked():  # answer at once rather than wait past Discord's 3 s
-            return await refuse(interaction, "table.busy")
+        table = tables.tables.get(game_id)
+        if table is None:  # closed (or started and over) before this click
+            return await _refuse_gone(tables, interaction, game_id)
+        if _must_wait(table.lock):  # another step runs: answer now, act when it is done
+            await interaction.response.defer()
         async with table.lock:
-            if table.status != "lobby":  # checked under the lock: Start may just have run
-                raise GameError("This lobby has closed.", key="lobby_closed")
+            if table.status != "lobby":  # checked under the lock: Start or Cancel may just have run
+                return await _refuse_closed(interaction, table, verb)
             await _lobby_action(tables, interaction, table, verb)
     except Exception as error:
         await report_error(interaction, error)
+    return None
+
+
+def _must_wait(lock: asyncio.Lock) -> bool:
+    """Whether acquiring ``lock`` now would wait: it is held, or other clicks queue for it."""
+    return lock.locked() or bool(getattr(lock, "_waiters", None))
+
+
+async def _refuse_closed(interaction: discord.Interaction, table: Table, verb: str) -> None:
+    """Why a lobby button does nothing any more: the match started, or the lobby closed."""
+    if table.status not in ("active", "finished"):
+        return await refuse(interaction, "table.lobby.closed_before_start")
+    if verb == "join":
+        return await refuse(interaction, "table.lobby.started_join")
+    if verb == "leave" and table.seat_of(interaction.user.id) is not None:
+        command = f"/{table.game.partition('_')[0]} quit"  # goita_solo is played under /goita
+        return await refuse(interaction, "table.lobby.started_leave", command=command)
+    return await refuse(interaction, "table.lobby.started_already")
+
+
+async def _refuse_gone(tables: TableManager, interaction: discord.Interaction, game_id: int) -> None:
+    """A lobby button of a table no longer open here: say whether its match was played or not."""
+    row = await store.get_game(tables.db, game_id)
+    if row is None or row.status == "cancelled":
+        return await refuse(interaction, "table.lobby.closed_before_start")
+    return await refuse(interaction, "table.match_over")
 
 
 async def _lobby_action(
@@ -157,23 +215,33 @@ async def _lobby_action(
         return await _cancel(tables, interaction, table)
     elif verb == "start":
         if not full:
-            return await refuse(interaction, "table.lobby.not_full")
-        await interaction.response.defer()
+            return await refuse(
+                interaction, "table.lobby.not_full", taken=len(table.seats), seats=table.seat_count
+            )
+        if not interaction.response.is_done():
+            await interaction.response.defer()
         return await start_from_lobby(tables, table, interaction.message)
     else:
         return await refuse(interaction, "error.unknown_button")
     await tables.save_seats(table, seats)
-    await interaction.response.edit_message(
-        embed=messages.lobby_embed(table), view=messages.lobby_view(table)
-    )
+    await _show(interaction, messages.lobby_embed(table), messages.lobby_view(table))
     return None
+
+
+async def _show(interaction: discord.Interaction, embed: discord.Embed, view: discord.ui.View | None) -> None:
+    """Redraw the lobby message the button is on (as the answer, or after a deferral)."""
+    kwargs = fit({"embed": embed, "view": view})
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**kwargs)
+    else:
+        await interaction.response.edit_message(**kwargs)
 
 
 async def _cancel(tables: TableManager, interaction: discord.Interaction, table: Table) -> None:
     await tables.close_lobby(table)
     embed = messages.lobby_embed(table)
     embed.description = t(table.locale, "table.lobby.cancelled")
-    await interaction.response.edit_message(embed=embed, view=None)
+    await _show(interaction, embed, None)
 
 
 async def rematch(tables: TableManager, interaction: discord.Interaction, game_id: int) -> None:

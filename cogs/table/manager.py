@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 
 RESUME_GRACE = 60.0  # seconds a player always has after a restart to finish a turn begun before it
 LOBBY_TIMEOUT = 30 * 60.0  # seconds an unstarted lobby keeps its channel before it closes itself
+LOBBY_EXPIRY = "lobby"  # the lobby's expiry task in Table.tasks (never the turn's "next" slot)
 
 
 class StaleClick(GameError):
@@ -280,8 +281,21 @@ class TableManager:
             log.info("lobby message of table %s is gone", table.id)
 
     def expire_lobby_later(self, table: Table) -> None:
-        """Close the lobby if it has not started within ``LOBBY_TIMEOUT``: a game never waits forever."""
-        self._start_task(table, self._expire_lobby(table))
+        """Close the lobby if it has not started within ``LOBBY_TIMEOUT``: a game never waits forever.
+
+        The expiry has its own task slot: scheduling it never cancels a turn's timer (it used to
+        share the "next" slot, and a lobby that started meanwhile lost its first timer).
+        """
+        self.cancel_lobby_expiry(table)
+        task = asyncio.get_running_loop().create_task(self._expire_lobby(table), name=f"lobby-{table.id}")
+        table.tasks[LOBBY_EXPIRY] = task
+        task.add_done_callback(_log_task_failure)
+
+    def cancel_lobby_expiry(self, table: Table) -> None:
+        """Drop the lobby's expiry (the match started), unless it is the task running this."""
+        task = table.tasks.pop(LOBBY_EXPIRY, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
 
     async def _expire_lobby(self, table: Table) -> None:
         await asyncio.sleep(LOBBY_TIMEOUT)

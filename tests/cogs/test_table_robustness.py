@@ -89,20 +89,6 @@ async def test_a_failed_announcement_does_not_stop_the_game(simcord_env, simcord
     env.errors.clear()
 
 
-async def test_a_lobby_click_during_another_action_is_answered_at_once(simcord_env, simcord_bot):
-    env = simcord_env
-    _, channel, (alice, bob) = setup_guild(env, "alice", "bob")
-    lobby = await alice.slash(channel, "koikoi start")
-    table = the_table(simcord_bot)
-    await table.lock.acquire()
-    try:
-        busy = await bob.click(lobby.response.message, label="Join")
-    finally:
-        table.lock.release()
-    assert busy.ephemeral and "busy" in busy.response.content
-    assert [s.name for s in table.seats] == ["alice"]
-
-
 async def test_quitting_never_keeps_the_points_won_so_far(simcord_env, simcord_bot):
     """A player ahead on points who quits loses the match and keeps no gain (a loss is kept), so
     quitting while ahead cannot climb a points leaderboard; the others keep their totals."""
