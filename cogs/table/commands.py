@@ -10,7 +10,7 @@ from discord.app_commands import locale_str as _
 
 from cogs.table import lobby, play
 from cogs.table.model import Seat, Table
-from cogs.table.replies import report_error, user_locale
+from cogs.table.replies import refuse, report_error, user_locale
 from engine.core import BadRules, GameError
 from i18n import t
 
@@ -50,6 +50,8 @@ def seated_table(
         raise GameError("The match has not started yet.", key="not_started")
     return table, seat
 
+
+MAX_OPTIONS = 1000  # characters of typed rule options (every Koi-Koi option written out: ~560)
 
 _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
@@ -110,8 +112,17 @@ async def start_table(
 ) -> None:
     """``/<game> start``: rules from the preset, the typed options and the command's own
     ``fixed`` options (rounds, target…), then a lobby listing the ``show`` rules; CPUs fill the
-    seats for ``cpu`` (all but the host's) and ``watch`` (all of them)."""
+    seats for ``cpu`` (all but the host's) and ``watch`` (all of them).
+
+    Options longer than :data:`MAX_OPTIONS` are refused before they are read (their errors would
+    echo them); shorter ones are checked by the game's ``rules_from``.
+    """
     try:
+        if options is not None and len(options) > MAX_OPTIONS:
+            command = f"/{game.partition('_')[0]} rules"
+            return await refuse(
+                interaction, "table.options_too_long", length=len(options), max=MAX_OPTIONS, command=command
+            )
         engine = tables.specs[game].engine
         template = engine.rules_from(preset, None).to_dict()
         rules = engine.rules_from(preset, {**parse_overrides(options, template), **fixed})

@@ -4,6 +4,10 @@ discord.py matches every component click against these templates (see
 :mod:`cogs.table.components`), including clicks on messages posted before a restart. The
 callbacks only route to the handlers in :mod:`cogs.table.lobby` and :mod:`cogs.table.play`, with
 the :class:`~cogs.table.manager.TableManager` found on the bot as ``bot.tables``.
+
+First they check that the custom_id is one we drew for a table of this channel: a custom_id can
+be forged, so a game id that is not the table here, or a move number not played yet, is refused
+as "not part of this table" (not as a click from an earlier turn, which it is not).
 """
 
 from __future__ import annotations
@@ -13,13 +17,42 @@ from typing import Any
 
 import discord
 
+import store
 from cogs.table import components as c
 from cogs.table import lobby, play
 from cogs.table.manager import TableManager
+from cogs.table.replies import refuse, report_error
 
 
 def _manager(interaction: discord.Interaction) -> TableManager:
     return interaction.client.tables  # type: ignore[attr-defined]
+
+
+async def is_foreign(interaction: discord.Interaction, game_id: int, seq: int | None = None) -> bool:
+    """Whether a click's custom_id cannot have come from us for this channel's table ``game_id``
+    (at move ``seq``, when it carries one): another channel's table, a game that never existed, or
+    a move number ahead of the moves played."""
+    tables = _manager(interaction)
+    in_dm = interaction.guild_id is None  # a button we sent a player in private: any channel
+    table = tables.tables.get(game_id)
+    if table is not None:
+        here = in_dm or interaction.channel_id in (table.channel_id, table.thread_id)
+        return not here or (seq is not None and seq > table.seq)
+    row = await store.get_game(tables.db, game_id)  # a closed table: its buttons may linger
+    if row is None or not (in_dm or interaction.channel_id in (row.channel_id, row.thread_id)):
+        return True
+    return seq is not None and seq > len(await store.actions_for(tables.db, game_id))
+
+
+async def _refused_as_foreign(interaction: discord.Interaction, game_id: int, seq: int | None = None) -> bool:
+    """Refuse a forged click (see :func:`is_foreign`); ``True`` when it was refused."""
+    try:
+        if not await is_foreign(interaction, game_id, seq):
+            return False
+        await refuse(interaction, "error.foreign_button")
+    except Exception as error:
+        await report_error(interaction, error)
+    return True
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=c.LOBBY_TEMPLATE):
@@ -34,6 +67,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=c.LOB
         return cls(item, int(match["game"]), match["verb"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if await _refused_as_foreign(interaction, self.game_id):
+            return
         await lobby.on_button(_manager(interaction), interaction, self.game_id, self.verb)
 
 
@@ -49,6 +84,8 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=c.TAB
         return cls(item, int(match["game"]), int(match["seq"]), match["verb"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if await _refused_as_foreign(interaction, self.game_id, self.seq):
+            return
         await play.on_table_button(_manager(interaction), interaction, self.game_id, self.seq, self.verb)
 
 
@@ -64,6 +101,8 @@ class StepButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=c.STEP
         return cls(item, int(match["game"]), int(match["seq"]), match["path"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if await _refused_as_foreign(interaction, self.game_id, self.seq):
+            return
         path = tuple(self.path.split(".")) if self.path else ()
         await play.on_step(_manager(interaction), interaction, self.game_id, self.seq, path)
 
@@ -80,6 +119,8 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=c.PICK
         return cls(item, int(match["game"]), int(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if await _refused_as_foreign(interaction, self.game_id, self.seq):
+            return
         values = tuple((interaction.data or {}).get("values", ()))  # type: ignore[union-attr]
         await play.on_pick(_manager(interaction), interaction, self.game_id, self.seq, values)
 

@@ -134,11 +134,28 @@ def action_choices(
 
 
 def _with_moves(spec: GameSpec, text: str, view: Any, locale: str) -> str:
-    """An error, followed by the seat's legal moves in notation, so the next try can succeed."""
+    """An error, followed by the seat's legal moves in notation, so the next try can succeed.
+
+    It fits in one message: the reason takes at most half of it, and the list of moves stops
+    where the message would overflow, saying how many more there are (Dou Dizhu may have
+    hundreds).
+    """
+    text = limits.cut(text, limits.CONTENT // 2)
     legal = [f"`{to_player(spec, str(a))}`" for a in view.legal_actions]
     if not legal:
         return text
-    return f"{text}\n{t(locale, 'moves.your_moves', moves=', '.join(legal))}"[:2000]
+    whole = f"{text}\n{t(locale, 'moves.your_moves', moves=', '.join(legal))}"
+    if len(whole) <= limits.CONTENT:
+        return whole
+    used = len(text) + 1 + len(t(locale, "moves.your_moves_more", moves="", more=len(legal)))
+    shown: list[str] = []
+    for move in legal:
+        if used + len(move) + 2 > limits.CONTENT:
+            break
+        shown.append(move)
+        used += len(move) + 2
+    more = t(locale, "moves.your_moves_more", moves=", ".join(shown), more=len(legal) - len(shown))
+    return limits.cut(f"{text}\n{more}", limits.CONTENT)
 
 
 def _refusal(table: Table, action: Any) -> GameError:
@@ -171,6 +188,9 @@ async def play_typed(
         seq = table.seq
         view = table.view(seat.index)
         spec = table.spec
+        if len(text) > MAX_MOVE:
+            reason = t(locale, "moves.too_long", length=len(text), max=MAX_MOVE)
+            return await ephemeral(interaction, _with_moves(spec, reason, view, locale))
         try:
             action = spec.engine.parse_action(from_player(spec, text))
         except GameError as error:
