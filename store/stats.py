@@ -1,10 +1,16 @@
-"""Leaderboards and per-user statistics, computed from results; CPU seats never count."""
+"""Leaderboards and per-user statistics, computed from results; CPU seats never count.
+
+How a game's board ranks is decided here, once, for ``/leaderboard`` and for the standings a
+match summary gives each player: most wins first, or, for games played for points won and lost
+(Go-Stop, Dou Dizhu), most points first.
+"""
 
 from __future__ import annotations
 
 import json
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
 from store.db import Database
 
@@ -20,6 +26,40 @@ _TIES = "games ASC, seats.user_id ASC\nLIMIT ?\n"
 LEADERBOARD = _LEADERBOARD + "ORDER BY wins DESC, points DESC, " + _TIES
 # Go-Stop is played for points won and lost: its board ranks by points first.
 LEADERBOARD_BY_POINTS = _LEADERBOARD + "ORDER BY points DESC, wins DESC, " + _TIES
+POINTS_RANKED = frozenset({"gostop", "doudizhu"})  # boards ranked by points, then wins
+# Every human's totals on a game's board as it stood once ``game_id`` had finished (games that
+# finished before it, and it), with or without that game itself (``exclude``: its id, or 0).
+STANDING = """
+SELECT seats.user_id, count(*) AS games, sum(results.won) AS wins, sum(results.points) AS points
+FROM results
+JOIN games ON games.id = results.game_id
+JOIN seats ON seats.game_id = results.game_id AND seats.seat = results.seat
+JOIN games AS this ON this.id = ?
+WHERE games.guild_id = this.guild_id AND games.game = this.game AND seats.user_id IS NOT NULL
+  AND (games.finished_at < this.finished_at OR (games.finished_at = this.finished_at AND games.id <= this.id))
+  AND games.id <> ?
+GROUP BY seats.user_id
+"""
+GAME_SEATS = """
+SELECT games.game, seats.seat, seats.user_id, seats.display_name
+FROM games
+JOIN results ON results.game_id = games.id
+JOIN seats ON seats.game_id = games.id AND seats.seat = results.seat
+WHERE games.id = ?
+ORDER BY seats.seat
+"""
+# The games with results on a server, the most recently finished first.
+GAMES_PLAYED = """
+SELECT games.game, max(games.finished_at) AS last
+FROM games
+WHERE games.guild_id = ? AND EXISTS (SELECT 1 FROM results WHERE results.game_id = games.id)
+GROUP BY games.game
+ORDER BY last DESC, games.game
+"""
+# The game of the latest table opened in a channel or one of its threads.
+LAST_GAME_HERE = """
+SELECT game FROM games WHERE guild_id = ? AND (channel_id = ? OR thread_id = ?) ORDER BY id DESC LIMIT 1
+"""
 USER_STATS = """
 SELECT games.game, count(*) AS played, sum(results.won) AS won, sum(results.points) AS points,
        max(results.best_round) AS best_round
@@ -76,12 +116,25 @@ async def _extra_totals(
     return totals
 
 
+def ranks_by_points(game: str) -> bool:
+    """Whether ``game``'s board ranks by points first (games played for points won and lost)."""
+    return game in POINTS_RANKED
+
+
+def rank_key(by_points: bool, user_id: int, games: int, wins: int, points: int) -> tuple[int, ...]:
+    """The board's order as a sort key (the same as ``LEADERBOARD``'s ``ORDER BY``)."""
+    first = (-points, -wins) if by_points else (-wins, -points)
+    return (*first, games, user_id)
+
+
 async def leaderboard(
-    db: Database, guild_id: int, game: str, limit: int = 10, *, by_points: bool = False
+    db: Database, guild_id: int, game: str, limit: int = 10, *, by_points: bool | None = None
 ) -> list[LeaderboardRow]:
     """The guild's best players of ``game``: most wins, then most points (with ``by_points``:
-    most points, then most wins); then fewer games played, then user id, so ties always list in
-    the same order."""
+    most points, then most wins; by default, as :func:`ranks_by_points` says for ``game``); then
+    fewer games played, then user id, so ties always list in the same order."""
+    if by_points is None:
+        by_points = ranks_by_points(game)
     sql = LEADERBOARD_BY_POINTS if by_points else LEADERBOARD
     async with db.read() as conn, conn.execute(sql, (guild_id, game, limit)) as cursor:
         rows = await cursor.fetchall()
@@ -108,3 +161,61 @@ async def user_stats(db: Database, user_id: int, guild_id: int | None = None) ->
         )
         for r in rows
     }
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """Where a human seat of a finished game stands on that game's board on its server: its rank
+    before the game (``None``: it was the player's first ranked match there) and after it."""
+
+    seat: int
+    user_id: int
+    name: str
+    before: int | None
+    after: int
+
+
+def _ranks(rows: list[Any], by_points: bool) -> dict[int, int]:
+    def key(r: Any) -> tuple[int, ...]:
+        return rank_key(by_points, r["user_id"], r["games"], r["wins"], r["points"])
+
+    ordered = sorted(rows, key=key)
+    return {r["user_id"]: i + 1 for i, r in enumerate(ordered)}
+
+
+async def standings(db: Database, game_id: int) -> tuple[str, list[Standing]]:
+    """``(game, standings)`` of the human seats of finished game ``game_id``: each one's rank on
+    the server's board of that game without this game and with it, counting only the games that
+    finished before it (so the answer is the same whenever it is asked). Empty when the game has
+    no recorded results."""
+    async with db.read() as conn:
+        async with conn.execute(GAME_SEATS, (game_id,)) as cursor:
+            seats = await cursor.fetchall()
+        if not seats:
+            return "", []
+        async with conn.execute(STANDING, (game_id, 0)) as cursor:
+            with_it = await cursor.fetchall()
+        async with conn.execute(STANDING, (game_id, game_id)) as cursor:
+            without = await cursor.fetchall()
+    game = seats[0]["game"]
+    by_points = ranks_by_points(game)
+    after, before = _ranks(list(with_it), by_points), _ranks(list(without), by_points)
+    return game, [
+        Standing(s["seat"], s["user_id"], s["display_name"], before.get(s["user_id"]), after[s["user_id"]])
+        for s in seats
+        if s["user_id"] is not None
+    ]
+
+
+async def games_played(db: Database, guild_id: int) -> list[str]:
+    """The games with a finished match on the server, the most recently finished first."""
+    async with db.read() as conn, conn.execute(GAMES_PLAYED, (guild_id,)) as cursor:
+        return [r["game"] for r in await cursor.fetchall()]
+
+
+async def last_game_here(db: Database, guild_id: int, channel_id: int) -> str | None:
+    """The game of the latest table opened in this channel (or thread), if any."""
+    params = (guild_id, channel_id, channel_id)
+    async with db.read() as conn, conn.execute(LAST_GAME_HERE, params) as cursor:
+        row = await cursor.fetchone()
+    return row["game"] if row is not None else None

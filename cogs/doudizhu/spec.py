@@ -84,7 +84,6 @@ class DoudizhuSpec(MatchSpec):
     match_ended = MatchEnded
     engine = ENGINE
     title_key = "game.doudizhu"
-    ranks_by_points = True  # a match is scored in points won and lost
 
     def cpu_choose(self, view: DoudizhuView, rng: random.Random) -> Any:
         return choose_action(view, rng)

@@ -80,7 +80,6 @@ class GoStopSpec(MatchSpec):
     match_ended = gs.MatchEnded
     engine = gs.ENGINE
     title_key = "game.gostop"
-    ranks_by_points = True  # Go-Stop is played for the points won and lost, not the wins
 
     def cpu_choose(self, view: gs.GoStopView, rng: random.Random) -> gs.Action:
         return choose_action(view, rng)

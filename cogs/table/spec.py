@@ -64,7 +64,7 @@ class GameSpec(Protocol):
 
     engine: GameEngine[Any, Any, Any, Any]
     title_key: str  # i18n key of the game's display name
-    # Optional ``ranks_by_points = True``: the leaderboard ranks by points, then wins (Go-Stop).
+    # (Whether a game's leaderboard ranks by wins or by points is the store's: ``store.stats``.)
     #
     # Optional methods (the flow checks with ``getattr``):
     # ``picker(view, locale) -> Picker | None``: a select menu in the hand (Dou Dizhu's cards).

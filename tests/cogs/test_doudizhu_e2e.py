@@ -207,7 +207,7 @@ async def test_one_human_and_two_cpus_play_a_hand_to_the_end(simcord_env, simcor
     assert f"<@{alice.id}>" in description and "As landlord: won" in description
     stats = await alice.slash(channel, "stats")
     field = next(f for f in stats.response.embeds[0].fields if f.name == "Dou Dizhu")
-    assert f"As landlord: won {int(lord_won)} of 1 hands" in field.value
+    assert f"As landlord: won {int(lord_won)} of 1 deals" in field.value
 
 
 async def test_three_humans_play_a_hand_with_a_bomb_and_a_pass_round(simcord_env, simcord_bot, monkeypatch):

@@ -86,10 +86,11 @@ async def test_a_points_game_ranks_by_points_won_and_lost(db: Database) -> None:
     await play(db, (ALICE, BOB), [5, -5], game="gostop")
     await play(db, (ALICE, BOB), [5, -5], game="gostop")
     await play(db, (ALICE, BOB), [-40, 40], game="gostop")
-    by_wins = await leaderboard(db, GUILD, "gostop")
+    by_wins = await leaderboard(db, GUILD, "gostop", by_points=False)
     by_points = await leaderboard(db, GUILD, "gostop", by_points=True)
     assert [r.user_id for r in by_wins] == [ALICE, BOB]
     assert [(r.user_id, r.points, r.wins) for r in by_points] == [(BOB, 30, 1), (ALICE, -30, 2)]
+    assert await leaderboard(db, GUILD, "gostop") == by_points, "Go-Stop's board ranks by points"
 
 
 async def test_leaderboard_ties_break_on_fewer_games_then_user_id(db: Database) -> None:
