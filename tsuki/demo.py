@@ -8,11 +8,15 @@ transcript, and every image it attached to a numbered PNG file in the output fol
 from __future__ import annotations
 
 import re
+import sys
 import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import discord
+from discord import app_commands
 
 from tsuki.settings import Settings
 
@@ -28,39 +32,111 @@ TAKES_ROUNDS = {"koikoi", "gostop"}
 
 
 async def run_demo(game: str, out: str, *, rounds: int = 3, max_steps: int = 5000) -> int:
-    """Play one match of ``game`` between CPU seats; returns a process exit status."""
+    """Play one match of ``game`` between CPU seats; returns a process exit status (2: refused)."""
     import simcord
 
     from tsuki.bot import TsukiBot
 
     if game not in DEMO_COMMANDS:
-        print(f"Tsuki: no demo for {game!r}; try one of: {', '.join(DEMO_COMMANDS)}")
+        print(f"Tsuki: no demo for {game!r}; try one of: {', '.join(DEMO_COMMANDS)}", file=sys.stderr)
         return 2
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(database_path=str(Path(tmp) / "demo.db"), cpu_delay=1.5)
         bot = TsukiBot(settings)
-        async with simcord.run(bot) as env:
-            guild = env.create_guild(name="Tsuki demo")
-            channel = guild.create_text_channel(game)
-            host = guild.add_member(env.create_user("demo-host"))
-            command, options = DEMO_COMMANDS[game]
-            if game in TAKES_ROUNDS:
-                options = {"rounds": rounds, **options}
-            await host.slash(channel, command, **options)
-            for _ in range(max_steps):
-                if not bot.tables.tables:
-                    break
-                await env.advance_time(settings.cpu_delay)
-            place = channel.threads[0] if channel.threads else channel
-            lines = await _write_transcript(place.history(), folder)
-        await bot.release()
-    print(f"Demo finished: {len(lines)} messages, transcript and images in {folder}/")
+        try:  # however the demo ends, the bot's database thread is closed (else the process hangs)
+            async with simcord.run(bot) as env:
+                guild = env.create_guild(name="Tsuki demo")
+                channel = guild.create_text_channel(game)
+                host = guild.add_member(env.create_user("demo-host"))
+                command, options = DEMO_COMMANDS[game]
+                if game in TAKES_ROUNDS:
+                    options = {"rounds": rounds, **options}
+                refusal = option_refusal(bot.tree, command, options)
+                if refusal is not None:
+                    print(f"Tsuki: {refusal}", file=sys.stderr)
+                    return 2
+                try:
+                    await host.slash(channel, command, **options)
+                except simcord.OptionError as error:  # a constraint the check above does not know
+                    print(f"Tsuki: /{command} refused the demo's options: {error}", file=sys.stderr)
+                    return 2
+                for _ in range(max_steps):
+                    if not bot.tables.tables:
+                        break
+                    await env.advance_time(settings.cpu_delay)
+                place = channel.threads[0] if channel.threads else channel
+                history = place.history()
+                await _write_transcript(history, folder)
+                traffic = count_traffic(env.http_requests, {channel.id, place.id})
+        finally:
+            await bot.release()
+    print(
+        f"Demo finished: {traffic.posts} new messages ({traffic.pings} of them turn pings), "
+        f"{traffic.edits} edits; transcript and images in {folder}/"
+    )
     return 0
 
 
-async def _write_transcript(history: list[discord.Message], folder: Path) -> list[str]:
+@dataclass(frozen=True, slots=True)
+class Traffic:
+    """What a match cost in Discord messages, as players see it in their channel."""
+
+    posts: int  # new messages, pings included
+    pings: int  # new messages that ping the player to act (deleted when the turn ends)
+    edits: int  # messages edited in place (the live board, the lobby)
+
+
+def count_traffic(requests: Iterable[Any], channel_ids: set[int]) -> Traffic:
+    """Count the bot's REST calls that create or edit messages in ``channel_ids``."""
+    posts = pings = edits = 0
+    for request in requests:
+        parts = request.path.strip("/").split("/")
+        if (
+            len(parts) < 3
+            or parts[0] != "channels"
+            or int(parts[1]) not in channel_ids
+            or parts[2] != "messages"
+        ):
+            continue
+        if request.method == "POST" and len(parts) == 3:
+            posts += 1
+            pings += ":turn" in str(request.json)
+        elif request.method == "PATCH" and len(parts) == 4:
+            edits += 1
+    return Traffic(posts, pings, edits)
+
+
+def option_refusal(tree: app_commands.CommandTree[Any], command: str, options: dict[str, Any]) -> str | None:
+    """Why ``/command`` would refuse ``options`` (a value outside its choices or range), or None.
+
+    Checked before the demo types the command, so ``--rounds 1`` is refused in words that name
+    the values allowed, instead of failing inside the simulated Discord.
+    """
+    group, _, name = command.partition(" ")
+    found = tree.get_command(group)
+    if isinstance(found, app_commands.Group) and name:
+        found = found.get_command(name)
+    if not isinstance(found, app_commands.Command):
+        return f"the demo's command /{command} does not exist"
+    for key, value in options.items():
+        param = found.get_parameter(key)
+        if param is None:
+            return f"/{command} has no option {key!r}"
+        allowed = [choice.value for choice in param.choices]
+        if allowed and value not in allowed:
+            shown = ", ".join(map(str, allowed))
+            return f"/{command} does not offer {key} {value!r}: choose one of {shown}"
+        low, high = param.min_value, param.max_value
+        if isinstance(value, int | float) and (
+            (low is not None and value < low) or (high is not None and value > high)
+        ):
+            return f"/{command} takes {key} from {low} to {high}, not {value}"
+    return None
+
+
+async def _write_transcript(history: list[discord.Message], folder: Path) -> None:
     lines: list[str] = []
     for n, message in enumerate(sorted(history, key=lambda m: m.id), start=1):
         lines.append(f"--- message {n} ---")
@@ -71,7 +147,6 @@ async def _write_transcript(history: list[discord.Message], folder: Path) -> lis
             (folder / name).write_bytes(data)
             lines.append(f"[image: {name}]")
     (folder / "transcript.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return lines
 
 
 def _safe(name: str) -> str:
