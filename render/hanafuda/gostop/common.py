@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 
 from engine.hanafuda.cards import CARDS, Card, Kind
 from engine.hanafuda.gostop.cards import ANIMALS, BONUS_NAMES, BONUS_PI, DOUBLE_PI, GWANG, RIBBONS, SAKE_CUP
+from engine.hanafuda.gostop.notation import to_player
 from engine.hanafuda.gostop.types import ScoreItem
 from render import labels as L
 from render.fonts import font
@@ -70,6 +71,12 @@ def sort_key(card: str) -> tuple[int, int]:
         return 13, list(JOKER_PI).index(card)
     c = parse(card)
     return c.korean_month, int(c)
+
+
+def code(card: str) -> str:
+    """The notation chip under a card, as players type it: the Korean month number of its face
+    (``11a`` under the phoenix, whose engine notation is ``12a``)."""
+    return to_player(card)
 
 
 def month_of(card: str) -> int | None:

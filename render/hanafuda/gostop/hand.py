@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 from engine.hanafuda.gostop.cards import parse_card
 from engine.hanafuda.gostop.types import GoStopView, Phase, Play
 from render import labels as L
-from render.hanafuda.gostop.common import is_joker, month_of, paste, sort_key
+from render.hanafuda.gostop.common import code, is_joker, month_of, paste, sort_key
 from render.hanafuda.table_palette import table_palette
 from render.palette import ACCENT, CHOICE, CREAM, INK, KOI, PANEL, RGB, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
@@ -29,7 +29,7 @@ def _hand_status(view: GoStopView, hand: Sequence[str], locale: str) -> tuple[st
     if view.hand is None:
         return _t(locale, "hand.spectator"), TEXT_DIM
     if my_turn and view.phase is Phase.FLIP_CHOICE:
-        return _t(locale, "hand.flip_choice", card=view.pending_flip or ""), CHOICE
+        return _t(locale, "hand.flip_choice", card=code(view.pending_flip or "")), CHOICE
     if my_turn and view.phase is Phase.DECIDE:
         return _t(locale, "hand.decide"), KOI
     if my_turn and view.phase is Phase.CLAIM:
@@ -53,7 +53,7 @@ def render_hand(view: GoStopView, *, locale: str = "en") -> bytes:
     width, gap = HAND_W, 20
     height = card_height(width)
     n = max(1, len(hand))
-    others = [str(a) for a in view.legal_actions if not isinstance(a, Play)]
+    others = [code(str(a)) for a in view.legal_actions if not isinstance(a, Play)]
     w = max(760, MARGIN * 2 + 24 + n * width + (n - 1) * gap)
     h = 64 + height + 56 + (52 if others else 0)
     img = Image.new("RGB", (w, h), TABLE_BG)
@@ -71,7 +71,7 @@ def render_hand(view: GoStopView, *, locale: str = "en") -> bytes:
             halo = ACCENT if is_joker(c) or month_of(c) in months else TEXT_DIM
         paste(img, c, x, y, width, halo=halo)
         fill, ink = (ACCENT, INK) if halo == ACCENT else (KOI, CREAM) if is_joker(c) else (PANEL, TEXT)
-        chip(draw, x + width / 2, y + height + 26, c, 24, fill, ink, pad=12, align="center")
+        chip(draw, x + width / 2, y + height + 26, code(c), 24, fill, ink, pad=12, align="center")
     if others:
         cy = 64 + height + 56 + 22
         x = MARGIN + 8

@@ -21,6 +21,7 @@ from render.hanafuda.faces import glow
 from render.hanafuda.gostop.common import (
     CUP,
     GROUPS,
+    code,
     fan,
     group_of,
     is_joker,
@@ -249,7 +250,7 @@ def _field(img: Image.Image, draw: ImageDraw.ImageDraw, view: GoStopView, box: t
             x, y = x0 + i * (width + gap), top + r * (height + gap)
             paste(img, c, x, y, width, halo=CHOICE if c in targets else None)
             tag, ink = (CHOICE, INK) if c in targets else (KOI, CREAM) if is_joker(c) else (INK, CREAM)
-            chip(draw, x + width / 2, y + height + 2, c, 17, tag, ink, pad=8, align="center")
+            chip(draw, x + width / 2, y + height + 2, code(c), 17, tag, ink, pad=8, align="center")
     for m, spots in pos.items():
         x, y = min(spots)
         key = "seolsa_stack" if m in stacks else "pot"
@@ -262,7 +263,7 @@ def _status_line(view: GoStopView, names: Sequence[str], locale: str, width: flo
     if phase is Phase.OVER:
         return _t(locale, "status.over"), ACCENT
     if phase is Phase.FLIP_CHOICE:
-        return _t(locale, "status.flip_choice", name=who, card=view.pending_flip or ""), CHOICE
+        return _t(locale, "status.flip_choice", name=who, card=code(view.pending_flip or "")), CHOICE
     if phase is Phase.DECIDE:
         return _t(locale, "status.decide", name=who), KOI
     if phase is Phase.CLAIM:
@@ -302,7 +303,7 @@ def _sidebar(img: Image.Image, draw: ImageDraw.ImageDraw, view: GoStopView, name
         text(draw, (qx + PENDING_W / 2, qy), _t(locale, key), 18, colour, anchor="mm",
              max_width=PENDING_W + 20)
         paste(img, card, qx, qy + 16, PENDING_W, halo=colour)
-        chip(draw, qx + PENDING_W / 2, qy + 16 + card_height(PENDING_W) + 4, card, 17, colour, INK,
+        chip(draw, qx + PENDING_W / 2, qy + 16 + card_height(PENDING_W) + 4, code(card), 17, colour, INK,
              pad=8, align="center")
     line, colour = _status_line(view, names, locale, right - left - 24)
     y0 = height - 158
