@@ -25,6 +25,9 @@ EXTENSIONS = (
     "cogs.goita.commands",
     "cogs.moves",
     "cogs.stats",
+    "cogs.help",
+    "cogs.seats",
+    "cogs.notify",
 )
 
 

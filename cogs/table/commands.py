@@ -8,11 +8,10 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
-from cogs.table import lobby, play
+from cogs.table import lobby, play, rules_view
 from cogs.table.model import Seat, Table
-from cogs.table.replies import refuse, report_error, user_locale
+from cogs.table.replies import refuse, report_error
 from engine.core import BadRules, GameError
-from i18n import t
 
 if TYPE_CHECKING:
     from cogs.table.manager import TableManager
@@ -157,17 +156,12 @@ async def show_hand(tables: TableManager, interaction: discord.Interaction, game
 async def show_rules(
     tables: TableManager, interaction: discord.Interaction, game: str, preset: str | None
 ) -> None:
-    """``/<game> rules``: this table's options, or a preset's."""
-    locale = user_locale(interaction)
-    spec = tables.specs[game]
-    table = tables.in_channel(interaction.channel_id)
-    if preset is None and table is not None and table.game == game:
-        rules, heading = table.rules, t(locale, f"{game}.rules.this_table")
-    else:
-        rules = spec.engine.rules_from(preset or "seed", None)
-        heading = t(locale, f"{game}.rules.preset", preset=preset or "seed")
-    embed = discord.Embed(title=heading, description=spec.rules_text(rules, locale)[:4096])
-    await interaction.response.send_message(embed=embed, ephemeral=True)
+    """``/<game> rules``: how the game is played, with a button for this table's options (or a
+    preset's); see :mod:`cogs.table.rules_view`."""
+    try:
+        await rules_view.send_rules(tables, interaction, game, preset)
+    except Exception as error:
+        await report_error(interaction, error)
 
 
 async def quit_game(tables: TableManager, interaction: discord.Interaction, game: str) -> None:

@@ -76,6 +76,22 @@ class TableManager:
     async def save_meta(self, table: Table) -> None:
         await store.update_meta(self.db, table.id, table.meta())
 
+    async def replace_seat(self, table: Table, index: int, user_id: int | None, name: str) -> Seat:
+        """Hand seat ``index`` of a running match to ``user_id`` (``None``: the CPU); returns the
+        seat as it was. The seat's moves and points stay; its old player can no longer act. When
+        it is the seat to act, its pending timer or CPU move is replaced by one for the new player.
+        """
+        async with table.lock:
+            if table.status != "active":
+                raise GameOver("This game is over.", key="game_over")
+            old = table.seats[index]
+            seat = Seat(index, user_id, name)
+            await self.save_seats(table, [seat if s.index == index else s for s in table.seats])
+            await self.save_meta(table)  # the new player starts with no time-outs, not away
+            if table.to_act() is seat:
+                self.schedule(table)
+        return old
+
     # --- start and resume -------------------------------------------------------------------
 
     async def start(self, table: Table, lobby_message: discord.Message | None) -> None:

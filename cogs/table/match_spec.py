@@ -75,10 +75,6 @@ class MatchSpec:
         ]
 
     def rules_text(self, rules: Any, locale: str) -> str:
-        """The game's summary, then every option with its value and what it does."""
-        lines = [t(locale, f"{self.game}.rules.summary"), "", t(locale, f"{self.game}.rules.options")]
-        for key, value in rules.to_dict().items():
-            if isinstance(value, bool):
-                value = "on" if value else "off"
-            lines.append(f"• `{key}` = `{value}` — {t(locale, f'{self.game}.option.{key}')}")
-        return "\n".join(lines)
+        """How the game is played, in a few short paragraphs (the options are listed apart, by
+        :func:`cogs.table.rules_view.option_lines`)."""
+        return t(locale, f"{self.game}.rules.summary")

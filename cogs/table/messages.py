@@ -29,11 +29,25 @@ def lobby_teams(table: Table) -> tuple[str, ...] | None:
     return teams(table.seat_count) if teams is not None else None
 
 
+# The lobby message follows its table: open, started (its match in the thread), over, closed.
+_LOBBY_LOOK = {
+    "lobby": ("table.lobby.title", discord.Colour.from_rgb(178, 34, 52)),
+    "active": ("table.lobby.title_active", discord.Colour.from_rgb(46, 139, 87)),
+    "finished": ("table.lobby.title_finished", discord.Colour.dark_grey()),
+    "cancelled": ("table.lobby.title_closed", discord.Colour.dark_grey()),
+}
+
+
 def lobby_embed(table: Table) -> discord.Embed:
+    """The lobby message in the table's state: title, colour, seats, localized options.
+
+    A caller may set the description afterwards to say why it changed (expired, cancelled…).
+    """
     loc = table.locale
     teams = lobby_teams(table)
-    title = t(loc, "table.lobby.title", game=t(loc, table.spec.title_key))
-    embed = discord.Embed(title=title, colour=discord.Colour.from_rgb(178, 34, 52))
+    title_key, colour = _LOBBY_LOOK.get(table.status, _LOBBY_LOOK["cancelled"])
+    title = t(loc, title_key, game=t(loc, table.spec.title_key))
+    embed = discord.Embed(title=title, colour=colour, description=_lobby_state_line(table))
     lines = []
     for i in range(table.seat_count):
         seat = table.seats[i] if i < len(table.seats) else None
@@ -47,11 +61,48 @@ def lobby_embed(table: Table) -> discord.Embed:
         if teams is not None:
             line += t(loc, "table.lobby.team", team=teams[i])
         lines.append(line)
-    embed.add_field(name=t(loc, "table.lobby.seats"), value="\n".join(lines), inline=False)
-    options = ", ".join(f"{k}: {v}" for k, v in table.options.items() if k != "seats") or "—"
+    embed.add_field(name=t(loc, "table.lobby.seats"), value="\n".join(lines)[:1024], inline=False)
+    options = "\n".join(lobby_option_lines(table)) or "—"
     embed.add_field(name=t(loc, "table.lobby.options"), value=options[:1024], inline=False)
-    embed.set_footer(text=t(loc, "table.lobby.footer", host=table.host_name))
+    footer = "table.lobby.footer" if table.status == "lobby" else "table.lobby.footer_host"
+    embed.set_footer(text=t(loc, footer, host=table.host_name))
     return embed
+
+
+def _lobby_state_line(table: Table) -> str | None:
+    loc = table.locale
+    if table.status == "active":
+        where = f"<#{table.thread_id}>" if table.thread_id else None
+        text = t(loc, "table.lobby.started")
+        return f"{text}\n{t(loc, 'table.lobby.follow', where=where)}" if where else text
+    if table.status == "finished":
+        return t(loc, "table.match_over")
+    return None
+
+
+def lobby_option_lines(table: Table) -> list[str]:
+    """The table's options in its language: "Rounds: 3", "Preset: `seed`", "Turn timer: 5 min"."""
+    loc = table.locale
+    lines = []
+    for key, value in table.options.items():
+        if key == "seats":
+            continue
+        label_key = f"table.lobby.option.{key}"
+        label = t(loc, label_key)
+        if label == label_key:  # an option the lobby has no name for: shown as typed
+            label = f"`{key}`"
+        lines.append(t(loc, "table.lobby.option_line", name=label, value=_option_value(loc, key, value)))
+    return lines
+
+
+def _option_value(loc: str, key: str, value: Any) -> str:
+    if key == "timer" and isinstance(value, int | float):
+        return t(loc, "table.lobby.minutes", n=f"{value / 60:g}")
+    if isinstance(value, bool):
+        return t(loc, "table.lobby.on" if value else "table.lobby.off")
+    if isinstance(value, str):  # a preset's name or rule options as typed: shown as code
+        return f"`{value.replace('`', 'ˋ')}`"
+    return str(value)
 
 
 def lobby_view(table: Table) -> discord.ui.View:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import discord
 
+from cogs.table import components as c
 from cogs.table import lobby, messages
 from cogs.table.manager import StaleClick, TableManager
 from cogs.table.model import Seat, Table
 from cogs.table.replies import ephemeral, refuse, report_error, user_locale
 from cogs.table.spec import actions_along
 from engine.core import GameError, GameOver, IllegalAction, NotYourTurn, Outcome
-from i18n import t
+from i18n import t, tn
 
 
 async def on_table_button(
@@ -120,10 +121,13 @@ async def on_pick(
 
 
 async def quit_table(tables: TableManager, interaction: discord.Interaction, table: Table) -> None:
-    """``/<game> quit`` for whoever calls it: a seated player forfeits; the host of a table where
-    only CPUs play (one they are watching) stops it, with no result recorded."""
+    """``/<game> quit`` for whoever calls it: a seated player leaves the lobby, or is asked to
+    confirm forfeiting the match (:func:`on_quit_button`); the host of a table where only CPUs
+    play (one they are watching) stops it, with no result recorded."""
     seat = table.seat_of(interaction.user.id)
     if seat is not None:
+        if table.status == "active":
+            return await ask_to_forfeit(interaction, table)
         return await forfeit(tables, interaction, table, seat)
     if interaction.user.id != table.host_id or any(not s.is_cpu for s in table.seats):
         return await refuse(interaction, "error.not_seated")
@@ -136,27 +140,91 @@ async def quit_table(tables: TableManager, interaction: discord.Interaction, tab
         await tables.announce(
             table, [t(table.locale, "table.stopped_by_host", who=interaction.user.mention)], []
         )
+    await tables.refresh_lobby(table)
+    return None
+
+
+# The buttons of "Really forfeit?": ``qf:{game}:yes`` forfeits, ``qf:{game}:no`` changes nothing.
+QUIT_TEMPLATE = r"qf:(?P<game>\d+):(?P<verb>yes|no)"
+
+
+def quit_id(game_id: int, verb: str) -> str:
+    return f"qf:{game_id}:{verb}"
+
+
+async def ask_to_forfeit(interaction: discord.Interaction, table: Table) -> None:
+    """Only the caller sees it: quitting loses the match, so it takes a second, explicit click."""
+    loc = user_locale(interaction)
+    view = c.view_of(
+        [
+            c.button(quit_id(table.id, "yes"), t(loc, "table.quit.confirm"), "danger", emoji="🏳️"),
+            c.button(quit_id(table.id, "no"), t(loc, "table.quit.cancel")),
+        ]
+    )
+    await interaction.response.send_message(t(loc, "table.quit.really"), view=view, ephemeral=True)
+
+
+async def on_quit_button(
+    tables: TableManager, interaction: discord.Interaction, game_id: int, verb: str
+) -> None:
+    """The answer to "Really forfeit?". Cancel changes nothing; Confirm forfeits, if the clicker
+    still holds a seat at that running match (not if it ended or their seat was handed over)."""
+    try:
+        loc = user_locale(interaction)
+        if verb != "yes":
+            await interaction.response.edit_message(content=t(loc, "table.quit.kept"), view=None)
+            return
+        table = tables.get(game_id)
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:  # their seat was handed over since they asked
+            await interaction.response.edit_message(content=t(loc, "error.not_seated"), view=None)
+            return
+        await interaction.response.defer()
+        await forfeit_match(tables, table, seat)
+        await interaction.edit_original_response(content=t(loc, "table.you_forfeited"), view=None)
+    except Exception as error:
+        await report_error(interaction, error)
     return None
 
 
 async def forfeit(tables: TableManager, interaction: discord.Interaction, table: Table, seat: Seat) -> None:
-    """``/<game> quit``: in a lobby, leave it; in a match, the caller's seat loses."""
+    """``/<game> quit`` in a lobby: leave it (its host cancels it). A match is forfeited only
+    through the confirmation (:func:`on_quit_button`)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     async with table.lock:
-        if table.status not in ("lobby", "active"):  # it ended while we waited for the lock
+        if table.status != "lobby":  # it started or closed while we waited for the lock
+            raise GameError("This lobby has closed.", key="lobby_closed")
+        if seat.user_id == table.host_id:
+            await tables.close_lobby(table)
+            await tables.refresh_lobby(table, "table.lobby.cancelled")
+            return await refuse(interaction, "table.lobby.cancelled")
+        await tables.save_seats(table, [s for s in table.seats if s is not seat])
+        await tables.refresh_lobby(table)
+        return await refuse(interaction, "table.left_lobby")
+
+
+async def forfeit_match(tables: TableManager, table: Table, seat: Seat) -> None:
+    """``seat`` loses the running match (with its partner, in a team game): results recorded,
+    then a public post naming who forfeited and who wins."""
+    async with table.lock:
+        if table.status != "active" or table.seats[seat.index] is not seat:  # over, or seat handed on
             raise GameOver("This game is over.", key="game_over")
-        if table.status == "lobby":
-            if seat.user_id == table.host_id:
-                await tables.close_lobby(table)
-                await tables.refresh_lobby(table, "table.lobby.cancelled")
-                return await refuse(interaction, "table.lobby.cancelled")
-            await tables.save_seats(table, [s for s in table.seats if s is not seat])
-            await tables.refresh_lobby(table)
-            return await refuse(interaction, "table.left_lobby")
+        line = forfeit_line(table, seat)
         engine = table.spec.engine
         scores = tuple(getattr(table.view(None), "scores", (0,) * len(table.seats)))
         outcome = engine.outcome(table.state) or Outcome(scores, ())
         await tables.finish(table, outcome, forfeit=seat.index)
-        await ephemeral(interaction, t(user_locale(interaction), "table.you_forfeited"))
-        await tables.announce(table, [t(table.locale, "table.forfeited", who=seat.mention())], [])
-    return None
+        await tables.announce(table, [line], [])
+    await tables.refresh_lobby(table)
+
+
+def forfeit_line(table: Table, seat: Seat) -> str:
+    """The public line "🏳️ alice forfeits the match. 🏆 bob wins.": the winners are the seats
+    not on the forfeiting seat's team (nobody, in a co-operative game)."""
+    view = table.view(None)
+    teams = getattr(view, "teams", None) or range(len(table.seats))
+    winners = [s.mention() for s in table.seats if teams[s.index] != teams[seat.index]]
+    line = t(table.locale, "table.forfeited", who=seat.mention())
+    if winners:
+        line += " " + tn(table.locale, "table.forfeit_winners", len(winners), who=", ".join(winners))
+    return line

@@ -116,7 +116,8 @@ class GameSpec(Protocol):
         """Leaderboard rows once the match is over (``view`` is the public final view)."""
 
     def rules_text(self, rules: Any, locale: str) -> str:
-        """The rules and the active options, for ``/<game> rules``."""
+        """How the game is played, in a few short paragraphs, for ``/<game> rules`` (its options
+        page lists ``rules.to_dict()`` with the ``<game>.option.<key>`` meanings)."""
 
     def warm(self) -> None:
         """Pre-draw image caches (run once in a thread at start-up) so first moves answer fast."""

@@ -107,6 +107,23 @@ async def play_one_move(actor: Any, place: Place, choose: Any = None) -> Any:
             return message  # the move was played (the seq moved on) or the match ended
 
 
+async def quit_match(actor: Any, where: Any, command: str = "koikoi quit") -> Any:
+    """``/<game> quit`` in a running match, then **Forfeit** in the confirmation only ``actor``
+    sees; returns the click's result."""
+    asked = await actor.slash(where, command)
+    assert asked.ephemeral and "Really forfeit" in asked.response.content, asked
+    confirm = next(b for b in buttons(asked.response.message) if (b.custom_id or "").endswith(":yes"))
+    return await actor.click(asked.response.message, custom_id=confirm.custom_id)
+
+
+async def rules_options(actor: Any, shown: Any) -> str:
+    """Click **Options** under a ``/<game> rules`` reply (``shown``); the options page's text."""
+    message = shown.response.message
+    button = next(b for b in buttons(message) if (b.custom_id or "").endswith(":options"))
+    result = await actor.click(message, custom_id=button.custom_id)
+    return "\n".join(e.description or "" for e in result.response.embeds)
+
+
 def match_over(place: Place) -> bool:
     last = place.last_table()
     return any((b.custom_id or "").endswith(":rematch") for b in buttons(last))

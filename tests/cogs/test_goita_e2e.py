@@ -26,6 +26,8 @@ from tests.cogs.harness import (
     game_snapshot,
     is_turn_of,
     open_hand,
+    quit_match,
+    rules_options,
     setup_guild,
     start_vs_cpu,
     step_buttons,
@@ -337,8 +339,9 @@ async def test_rules_for_a_match_a_preset_and_the_memory_mode(simcord_env, simco
     env = simcord_env
     _, channel, (alice,) = setup_guild(env, "alice")
     preset = await alice.slash(channel, "goita rules", preset="association")
-    text = preset.response.embeds[0].description
-    assert preset.ephemeral and "`target_score` = `150`" in text and "`teyaku` = `on`" in text
+    assert preset.ephemeral and "teams" in preset.response.embeds[0].description
+    text = await rules_options(alice, preset)
+    assert "`target_score` = `150`" in text and "`teyaku` = `on`" in text
     await alice.slash(channel, "goita solo")
     result = await alice.slash(Place(channel, env).thread, "goita rules")
     embed = result.response.embeds[0]
@@ -354,8 +357,8 @@ async def test_quitting_a_team_match_loses_it_for_both_partners(simcord_env, sim
     _, channel, (alice,) = setup_guild(env, "alice")
     place = await start_vs_cpu(env, channel, alice, command=START)
     table = the_table(simcord_bot)
-    result = await alice.slash(place.thread, "goita quit")
-    assert result.ephemeral
+    result = await quit_match(alice, place.thread, "goita quit")
+    assert result.response.ephemeral and "forfeited" in result.response.content
     rows = {r.seat: r for r in await store.results_for(simcord_bot.db, table.id)}
     assert [rows[s].won for s in range(4)] == [False, True, False, True]
     assert rows[0].extra["forfeit"] and not rows[2].extra["forfeit"]

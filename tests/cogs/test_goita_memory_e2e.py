@@ -18,6 +18,7 @@ from tests.cogs.harness import (
     buttons,
     match_over,
     open_hand,
+    quit_match,
     setup_guild,
     step_buttons,
     the_table,
@@ -97,7 +98,7 @@ async def test_quitting_a_co_op_memory_game_loses_it_for_everyone(simcord_env, s
     _, channel, (alice, bob) = setup_guild(env, "alice", "bob")
     place = await two_player_table(env, channel, alice, bob, command="goita solo", players=2)
     table = the_table(simcord_bot)
-    result = await bob.slash(place.thread, "goita quit")
-    assert result.ephemeral
+    result = await quit_match(bob, place.thread, "goita quit")
+    assert result.response.ephemeral and "forfeited" in result.response.content
     rows = await store.results_for(simcord_bot.db, table.id)
     assert [r.won for r in rows] == [False, False]

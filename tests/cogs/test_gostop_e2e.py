@@ -23,6 +23,7 @@ from tests.cogs.harness import (
     match_over,
     open_hand,
     play_one_move,
+    rules_options,
     setup_guild,
     start_vs_cpu,
     step_buttons,
@@ -188,13 +189,14 @@ async def test_rules_command_lists_the_options(simcord_env):
     env = simcord_env
     _, channel, (alice,) = setup_guild(env, "alice")
     preset = await alice.slash(channel, "gostop rules", preset="five")
-    assert preset.ephemeral and "`threshold_2p` = `5`" in preset.response.embeds[0].description
+    assert preset.ephemeral and "`threshold_2p` = `5`" in await rules_options(alice, preset)
     await start_vs_cpu(env, channel, alice, command=START, options="bonus_cards=0 go_bak=off")
     result = await alice.slash(Place(channel, env).thread, "gostop rules")
-    description = result.response.embeds[0].description
     assert result.ephemeral and "Rules of this table" in result.response.embeds[0].title
-    assert "`bonus_cards` = `0`" in description and "`go_bak` = `off`" in description
-    assert "`rounds` = `12`" in description and "고도리" in description
+    assert "고도리" in result.response.embeds[0].description
+    options = await rules_options(alice, result)
+    assert "`bonus_cards` = `0`" in options and "`go_bak` = `off`" in options
+    assert "`rounds` = `12`" in options
 
 
 # --- shake, bomb, pi steal: clicked in the hand ------------------------------------------------

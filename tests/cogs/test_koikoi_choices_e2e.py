@@ -16,6 +16,7 @@ from tests.cogs.harness import (
     is_turn_of,
     open_hand,
     play_one_move,
+    quit_match,
     seed_where,
     setup_guild,
     step_buttons,
@@ -81,7 +82,7 @@ async def test_rematch_opens_a_new_table_with_the_same_options(simcord_env, simc
     alice = guild.add_member(env.create_user("alice"))
     await alice.slash(channel, "koikoi start", opponent="cpu", rounds=6)
     place = Place(channel, env)
-    await alice.slash(place.thread, "koikoi quit")
+    await quit_match(alice, place.thread)
     await alice.click(place.last_table(), label="Rematch")
     (table,) = simcord_bot.tables.tables.values()
     assert table.status == "active" and table.options["rounds"] == 6

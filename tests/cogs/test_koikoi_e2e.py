@@ -18,6 +18,8 @@ from tests.cogs.harness import (
     open_hand,
     play_match,
     play_one_move,
+    quit_match,
+    rules_options,
     setup_guild,
     start_vs_cpu,
     step_buttons,
@@ -120,7 +122,7 @@ async def test_an_action_after_the_match_ended_is_refused(simcord_env, simcord_b
     place = await start_vs_cpu(env, channel, alice)
     hand_button = next(b for b in buttons(place.last_table()) if b.custom_id.endswith(":hand"))
     old_table = place.last_table()
-    await alice.slash(place.thread, "koikoi quit")
+    await quit_match(alice, place.thread)
     late = await alice.click(old_table, custom_id=hand_button.custom_id)
     assert late.ephemeral and "is over" in late.response.content
 
@@ -206,8 +208,8 @@ async def test_quit_counts_as_a_loss(simcord_env, simcord_bot):
     env = simcord_env
     guild, channel, (alice,) = setup_guild(env, "alice")
     place = await start_vs_cpu(env, channel, alice)
-    result = await alice.slash(place.thread, "koikoi quit")
-    assert result.ephemeral
+    result = await quit_match(alice, place.thread)
+    assert result.response.ephemeral and "forfeited" in result.response.content
     assert "forfeits" in place.last_table().content
     stats = await store.user_stats(simcord_bot.db, alice.id, guild.id)
     assert stats["koikoi"].played == 1 and stats["koikoi"].won == 0
@@ -223,7 +225,8 @@ async def test_rules_command_lists_the_active_options(simcord_env):
     await start_vs_cpu(env, channel, alice, options="oyaken=2")
     result = await alice.slash(Place(channel, env).thread, "koikoi rules")
     assert result.ephemeral
-    assert "`oyaken` = `2`" in result.response.embeds[0].description
+    assert "`oyaken`" not in result.response.embeds[0].description, "the rules are text, options apart"
+    assert "`oyaken` = `2`" in await rules_options(alice, result)
 
 
 async def test_a_lobby_nobody_starts_closes_itself_and_frees_the_channel(simcord_env, simcord_bot):

@@ -25,6 +25,7 @@ from tests.cogs.harness import (
     open_hand,
     play_match,
     play_one_move,
+    rules_options,
     setup_guild,
     start_vs_cpu,
     step_buttons,
@@ -179,10 +180,11 @@ async def test_rules_command_lists_the_options(simcord_env):
     env = simcord_env
     _, channel, (alice,) = setup_guild(env, "alice")
     preset = await alice.slash(channel, "roppyakken rules", preset="sanbyakuken")
-    assert preset.ephemeral and "`target` = `300`" in preset.response.embeds[0].description
+    assert preset.ephemeral and "`target` = `300`" in await rules_options(alice, preset)
     await start_vs_cpu(env, channel, alice, command=START, options="teyaku=off lead=0")
     result = await alice.slash(Place(channel, env).thread, "roppyakken rules")
-    description = result.response.embeds[0].description
     assert result.ephemeral and "Rules of this table" in result.response.embeds[0].title
-    assert "`teyaku` = `off`" in description and "`lead` = `0`" in description
-    assert "`target` = `600`" in description and "Gaji" in description
+    assert "Gaji" in result.response.embeds[0].description
+    options = await rules_options(alice, result)
+    assert "`teyaku` = `off`" in options and "`lead` = `0`" in options
+    assert "`target` = `600`" in options

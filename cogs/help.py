@@ -1,0 +1,125 @@
+"""``/help``: what Tsuki plays and how, for a newcomer, in their language (only they see it).
+
+Also routes the **Options** / **Rules** buttons of ``/<game> rules`` (:mod:`cogs.table.rules_view`).
+Command names in the help are those the reader's Discord shows: ``/koikoi start`` reads
+``/koikoi commencer`` in French, from the same strings that localise the commands.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from cogs.table import rules_view
+from cogs.table.manager import TableManager
+from cogs.table.replies import user_locale
+from i18n import normalize, t, table
+
+if TYPE_CHECKING:
+    from tsuki.bot import TsukiBot
+
+GAMES = ("koikoi", "roppyakken", "gostop", "doudizhu", "goita")
+COLOUR = discord.Colour.from_rgb(178, 34, 52)
+
+
+def command(locale: str, path: str) -> str:
+    """``"koikoi start"`` → ``"/koikoi start"`` as the reader's Discord names it."""
+    strings = table(normalize(locale))
+    return "/" + " ".join(strings.get(f"cmd.{word}", word) for word in path.split())
+
+
+def help_embeds(locale: str) -> list[discord.Embed]:
+    """Two embeds: the games and how to play them; then the other commands."""
+    loc = locale
+
+    def cmd(path: str) -> str:
+        return f"`{command(loc, path)}`"
+
+    games = "\n".join(t(loc, f"help.game.{game}", start=cmd(f"{game} start")) for game in GAMES)
+    games += "\n" + t(loc, "help.game.goita_solo", solo=cmd("goita solo"))
+    first = discord.Embed(title=t(loc, "help.title"), description=t(loc, "help.intro"), colour=COLOUR)
+    first.add_field(name=t(loc, "help.games"), value=games, inline=False)
+    first.add_field(
+        name=t(loc, "help.start"),
+        value=t(
+            loc,
+            "help.start_text",
+            start=cmd("koikoi start"),
+            join=t(loc, "table.lobby.join"),
+            add_cpu=t(loc, "table.lobby.add_cpu"),
+            begin=t(loc, "table.lobby.start"),
+        ),
+        inline=False,
+    )
+    first.add_field(
+        name=t(loc, "help.buttons"),
+        value=t(
+            loc,
+            "help.buttons_text",
+            hand=t(loc, "table.my_hand"),
+            back=t(loc, "table.im_back"),
+            rematch=t(loc, "table.rematch"),
+        ),
+        inline=False,
+    )
+    first.add_field(
+        name=t(loc, "help.move"),
+        value=t(loc, "help.move_text", move=cmd("move"), hand=cmd("hand")),
+        inline=False,
+    )
+    second = discord.Embed(title=t(loc, "help.more"), colour=COLOUR)
+    second.description = t(
+        loc,
+        "help.more_text",
+        rules=cmd("koikoi rules"),
+        quit=cmd("koikoi quit"),
+        replace=cmd("table replace"),
+        end=cmd("table end"),
+        notify=cmd("notify on"),
+        leaderboard=cmd("leaderboard"),
+        stats=cmd("stats"),
+    )
+    return [first, second]
+
+
+class HelpCog(commands.Cog, name="Help"):
+    def __init__(self, bot: TsukiBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name=_("help"), description=_("How to play Tsuki's card games"))
+    async def help(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(embeds=help_embeds(user_locale(interaction)), ephemeral=True)
+
+
+class RulesPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rules_view.RULES_PAGE_TEMPLATE
+):
+    """**Options** / **Rules** under a ``/<game> rules`` reply."""
+
+    def __init__(self, item: discord.ui.Button[Any], game: str, source: str, page: str) -> None:
+        super().__init__(item)
+        self.game, self.source, self.page = game, source, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> RulesPageButton:
+        return cls(item, match["game"], match["source"], match["page"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        tables: TableManager = interaction.client.tables  # type: ignore[attr-defined]
+        await rules_view.on_page_button(tables, interaction, self.game, self.source, self.page)
+
+
+async def setup(bot: TsukiBot) -> None:
+    await bot.add_cog(HelpCog(bot))
+    bot.add_dynamic_items(RulesPageButton)
+
+
+async def teardown(bot: TsukiBot) -> None:
+    bot.remove_dynamic_items(RulesPageButton)
