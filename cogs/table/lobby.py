@@ -113,8 +113,8 @@ async def open_lobby(
             await tables.close_lobby(table)  # a lobby nobody can see must not hold the channel
             raise
         table.lobby_message_id = message.id
+        tables.expire_lobby_later(table)  # first: whatever fails next, the lobby closes in time
         await tables.save_meta(table)
-        tables.expire_lobby_later(table)
         if len(table.seats) >= table.seat_count:  # CPUs (or the host alone) fill every seat
             await start_from_lobby(tables, table, message)
     return table
