@@ -64,6 +64,7 @@ class TsukiBot(commands.Bot):
         self.tables = TableManager(self, self.db, game_specs())  # type: ignore[arg-type]
         await self.tree.set_translator(TsukiTranslator())
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_listener(self.tables.announcer.on_message, "on_message")
         for name in EXTENSIONS:
             await self.load_extension(name)
         for spec in self.tables.specs.values():  # ~2 s once per process, off the event loop

@@ -13,15 +13,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 import store
 from cogs.table import messages
-from cogs.table.model import Seat, Table
+from cogs.table.announcer import Announcer
+from cogs.table.hands import LiveHands
+from cogs.table.model import Pending, Seat, Table
 from cogs.table.pacing import ChannelPacer
 from cogs.table.spec import GameSpec, Image
 from engine.core import GameError, GameOver, NotYourTurn, Outcome, seeded_rng
@@ -32,6 +35,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+WARN_BEFORE = 60.0  # seconds before a turn runs out that its player gets a warning ping
 RESUME_GRACE = 60.0  # seconds a player always has after a restart to finish a turn begun before it
 LOBBY_TIMEOUT = 30 * 60.0  # seconds an unstarted lobby keeps its channel before it closes itself
 LOBBY_EXPIRY = "lobby"  # the lobby's expiry task in Table.tasks (never the turn's "next" slot)
@@ -51,6 +55,8 @@ class TableManager:
         self.settings = bot.settings
         self.tables: dict[int, Table] = {}
         self.pacer = ChannelPacer()
+        self.announcer = Announcer(self)
+        self.hands = LiveHands(self)
 
     # --- lookup -----------------------------------------------------------------------------
 
@@ -86,6 +92,9 @@ class TableManager:
                 raise GameOver("This game is over.", key="game_over")
             old = table.seats[index]
             seat = Seat(index, user_id, name)
+            # The old player's live hand must not go on showing the seat's cards to them.
+            self.hands.forget(table, index)
+            await store.drop_live_hand(self.db, table.id, index)
             await self.save_seats(table, [seat if s.index == index else s for s in table.seats])
             await self.save_meta(table)  # the new player starts with no time-outs, not away
             if table.to_act() is seat:
@@ -102,17 +111,13 @@ class TableManager:
         await store.start_game(self.db, table.id, seed=table.seed, seats=seats, thread_id=thread_id)
         table.state, table.status, table.thread_id = state, "active", thread_id
         await self.save_meta(table)
-        title = t(table.locale, table.spec.title_key)
-        lines = [
-            t(table.locale, "table.started", game=title),
-            *table.spec.narrate(events, table.names, table.locale),
-        ]
-        images = await asyncio.to_thread(
-            table.spec.event_images, events, table.view(None), table.names, table.locale
-        )
+        table.notes.append(t(table.locale, "table.started", game=t(table.locale, table.spec.title_key)))
+        table.pending.append(Pending(-1, 0, tuple(events), "cpu"))  # the deal: narrated, not a move
+        self._begin_turn(table)
         if (outcome := table.spec.engine.outcome(state)) is not None:
             await self.finish(table, outcome)
-        await self.announce(table, lines, images)
+        self.announcer.request(table)
+        self.schedule(table)
 
     async def _make_thread(self, table: Table, lobby_message: discord.Message | None) -> int | None:
         channel = self.bot.get_channel(table.channel_id)
@@ -150,12 +155,32 @@ class TableManager:
                 continue
             self.tables[table.id] = table
             outcome = spec.engine.outcome(table.state) if table.state is not None else None
+            if table.status == "active":
+                await self.announcer.reconcile(table)
             if outcome is not None:  # stopped between its last move and its results
                 await self.finish(table, outcome)
-            elif table.status == "active":
-                self.schedule(table)
-            else:
+            if table.status == "lobby":
                 self.expire_lobby_later(table)
+            else:
+                self.announcer.request(table)  # whatever was stored but not posted
+                await self.hands.resume(table)
+                self.schedule(table)
+            count += 1
+        return count + await self._post_missing_results()
+
+    async def _post_missing_results(self) -> int:
+        """Matches that ended (results stored) just before a restart, before their results post."""
+        since = (datetime.now(UTC) - timedelta(days=1)).isoformat(timespec="milliseconds")
+        count = 0
+        for row in await store.unposted_results(self.db, since):
+            spec = self.specs.get(row.game)
+            if spec is None:
+                continue
+            table = await self._rebuild(row, spec)
+            table.status = "active"  # to reconcile like a running table, then it is over again
+            await self.announcer.reconcile(table)
+            table.status = "finished"
+            self.announcer.request(table)
             count += 1
         return count
 
@@ -186,23 +211,51 @@ class TableManager:
                 seat.away = bool(seat_meta[s.seat].get("away"))
                 seat.timeouts = int(seat_meta[s.seat].get("timeouts", 0))
             table.seats.append(seat)
-        if table.status == "active":
+        if table.status in ("active", "finished"):
             actions = await store.actions_for(self.db, row.id)
-            table.state = spec.engine.replay(table.seat_count, rules, row.seed, [a.action for a in actions])
-            table.seq = len(actions)
-            table.turn_began = actions[-1].at if actions else row.started_at
+            self._replay(table, actions, row)
         return table
+
+    def _replay(self, table: Table, actions: Sequence[store.ActionRow], row: store.GameRow) -> None:
+        """The state after the stored moves, the moves the board has not narrated yet (their
+        events, as ``pending``) and the turn in progress with what is left of its time."""
+        engine = table.spec.engine
+        state, events = engine.begin(table.seat_count, table.rules, table.seed)
+        table.announced, table.results_posted = row.announced_seq, row.results_posted
+        if row.table_message_id is None and row.announced_seq == 0:
+            table.pending.append(Pending(-1, 0, tuple(events), "cpu"))  # the deal was never posted
+        for stored in actions:
+            state, events = engine.apply(state, engine.parse_action(stored.action))
+            if stored.seq >= row.announced_seq:
+                table.pending.append(Pending(stored.seq, stored.seat, tuple(events), "cpu"))
+        table.state, table.seq = state, len(actions)
+        current = table.to_act()
+        began, table.turn_start = row.started_at, 0
+        for stored in reversed(actions):
+            if current is None or stored.seat != current.index:
+                table.turn_start, began = stored.seq + 1, stored.at
+                break
+        self._begin_turn(table, began)
 
     # --- moves ------------------------------------------------------------------------------
 
     async def act(
-        self, table: Table, seat: Seat, action: Any, *, expected_seq: int | None, by: str = "human"
+        self,
+        table: Table,
+        seat: Seat,
+        action: Any,
+        *,
+        expected_seq: int | None,
+        by: str = "human",
+        live_hand: store.LiveHand | None = None,
     ) -> None:
-        """Validate, store, apply and announce one move (``by``: human, cpu or timeout).
+        """Validate, store, apply one move (``by``: human, cpu or timeout), then have it announced.
 
-        Once the move is stored this runs to the end even if its task is cancelled meanwhile
-        (``cancel_tasks`` leaves the committing task alone), and whatever happens while
-        announcing, the next seat is scheduled: a table is never left with nobody to act.
+        The move is durable before anything is posted: the announcer narrates it from
+        ``table.pending`` (and, after a crash, from the store). ``live_hand`` is the click's token,
+        stored with the move. Once the move is stored this runs to the end even if its task is
+        cancelled meanwhile (``cancel_tasks`` leaves the committing task alone), and the next seat
+        is always scheduled: a table is never left with nobody to act.
         """
         async with table.lock:
             if table.status != "active":
@@ -217,36 +270,47 @@ class TableManager:
             table.committing = asyncio.current_task()
             try:
                 await store.append_action(
-                    self.db, table.id, table.seq, seat.index, str(action), by_cpu=by != "human"
+                    self.db,
+                    table.id,
+                    table.seq,
+                    seat.index,
+                    str(action),
+                    by_cpu=by != "human",
+                    live_hand=live_hand,
                 )
+                table.pending.append(Pending(table.seq, seat.index, tuple(events), by))
                 table.state, table.seq = new_state, table.seq + 1
                 self.cancel_tasks(table)
-                await self._after_move(table, seat, events, by)
+                await self._after_move(table, seat, by)
             finally:
                 table.committing = None
                 if table.status == "active" and "next" not in table.tasks:
                     self.schedule(table)
 
-    async def _after_move(self, table: Table, seat: Seat, events: Any, by: str) -> None:
-        lines = []
+    async def _after_move(self, table: Table, seat: Seat, by: str) -> None:
+        next_seat = table.to_act()
+        if next_seat is None or next_seat.index != seat.index:
+            self._begin_turn(table)
         if by == "human" and (seat.timeouts or seat.away):
             seat.timeouts, seat.away = 0, False
             await self.save_meta(table)
-        elif by == "timeout":
-            key = "table.timed_out_away" if seat.away else "table.timed_out"
-            lines.append(t(table.locale, key, who=seat.mention()))
-        lines += table.spec.narrate(events, table.names, table.locale)
-        public = table.view(None)
         outcome = table.spec.engine.outcome(table.state)
         if outcome is not None:
             await self.finish(table, outcome)
-        images = await asyncio.to_thread(table.spec.event_images, events, public, table.names, table.locale)
-        lines, table.held_lines = [*table.held_lines, *lines], []
-        if outcome is None and not images and table.to_act() is seat and _one_post_per_turn(table.spec):
-            # The same seat goes on (Goita: block, then attack): one post for the whole turn.
-            table.held_lines = lines
+        self.announcer.request(table)
+
+    def _begin_turn(self, table: Table, began: str | None = None) -> None:
+        """A new turn: the seat to act gets the whole timer (what is left of it after a restart)."""
+        if began is None:
+            table.turn_start = table.seq
+        table.turn_timed_out = False
+        seat = table.to_act()
+        if seat is None or seat.cpu_plays or table.turn_timeout <= 0:
+            table.turn_deadline = None
             return
-        await self.announce(table, lines, images)
+        left = _time_left(table.turn_timeout, began)
+        table.turn_deadline = time.time() + left  # shown to players as a Discord timestamp
+        table.turn_ends = asyncio.get_running_loop().time() + left  # what the timer waits for
 
     async def finish(self, table: Table, outcome: Outcome, *, forfeit: int | None = None) -> None:
         """Record the results atomically and close the table."""
@@ -324,34 +388,30 @@ class TableManager:
     async def abandon(self, table: Table) -> None:
         """Close a table without results (a CPU-only table its host stops watching)."""
         await store.finish_game(self.db, table.id, "abandoned")
-        table.status = "finished"
+        table.status = "abandoned"
         self.cancel_tasks(table)
         self.tables.pop(table.id, None)
 
-    async def announce(self, table: Table, lines: Sequence[str], images: Sequence[Image]) -> None:
-        """Post a new public table message (never edit old ones) and schedule what comes next."""
-        finished = table.status == "finished"
-        kwargs = await messages.public_table_message(table, lines, images, finished=finished)
-        channel = self.bot.get_channel(table.play_channel_id) or await self.bot.fetch_channel(
-            table.play_channel_id
-        )
-        await self.pacer.wait(table.play_channel_id)
-        await channel.send(**kwargs)  # type: ignore[union-attr]
-        if not finished:
-            self.schedule(table)
+    async def announce(self, table: Table, lines: Sequence[str], images: Sequence[Image] = ()) -> None:
+        """Post ``lines`` (a forfeit, a stop…) with the next post of the table, now."""
+        table.notes.extend(lines)
+        self.announcer.request(table)
+        self.schedule(table)
 
     # --- what happens next: CPU moves and turn timers --------------------------------------
 
     def schedule(self, table: Table) -> None:
+        """Start what comes next: a CPU move after a pause, or the human's turn timer (which
+        runs once per turn, however many clicks the turn takes)."""
         seat = table.to_act()
         if seat is None or table.status != "active":
             return
-        if seat.cpu_plays:
-            self._start_task(table, self._cpu_move(table, seat, table.seq, self.settings.cpu_delay, "cpu"))
-        elif table.turn_timeout > 0:
-            delay = _time_left(table.turn_timeout, table.turn_began)
-            self._start_task(table, self._turn_timer(table, seat, table.seq, delay))
-        table.turn_began = None
+        if seat.cpu_plays or table.turn_timed_out:
+            by = "timeout" if table.turn_timed_out and not seat.is_cpu else "cpu"
+            delay = 0.0 if table.turn_timed_out else self.settings.cpu_delay
+            self._start_task(table, self._cpu_move(table, seat, table.seq, delay, by))
+        elif table.turn_deadline is not None:
+            self._start_task(table, self._turn_timer(table, seat, table.turn_start))
 
     def _start_task(self, table: Table, coro: Any) -> None:
         self.cancel_tasks(table)
@@ -370,6 +430,7 @@ class TableManager:
     def shutdown(self) -> None:
         for table in self.tables.values():
             self.cancel_tasks(table)
+            self.hands.shutdown(table)
 
     async def _cpu_move(self, table: Table, seat: Seat, seq: int, delay: float, by: str) -> None:
         """Play for ``seat`` from its own view only, unless the game moved on meanwhile."""
@@ -391,18 +452,25 @@ class TableManager:
             log.exception("CPU move %s refused at table %s; playing its first legal move", action, table.id)
             await self.act(table, seat, view.legal_actions[0], expected_seq=seq, by=by)
 
-    async def _turn_timer(self, table: Table, seat: Seat, seq: int, delay: float) -> None:
-        await asyncio.sleep(delay)
-        if table.seq != seq or table.status != "active":
+    async def _turn_timer(self, table: Table, seat: Seat, turn: int) -> None:
+        """Warn the player a minute before the turn's deadline; at the deadline the CPU plays
+        the rest of the turn for them, and the turn counts as one time-out."""
+        loop = asyncio.get_running_loop()
+        left = (table.turn_ends or loop.time()) - loop.time()
+        if left > WARN_BEFORE:
+            await asyncio.sleep(left - WARN_BEFORE)
+            if table.turn_start != turn or table.status != "active":
+                return
+            await self.announcer.warn(table)
+            left = WARN_BEFORE
+        await asyncio.sleep(max(left, 0.0))
+        if table.turn_start != turn or table.status != "active":
             return
         seat.timeouts += 1
         seat.away = seat.timeouts >= 2
+        table.turn_timed_out = True
         await self.save_meta(table)
-        await self._cpu_move(table, seat, seq, 0, "timeout")
-
-
-def _one_post_per_turn(spec: GameSpec) -> bool:
-    return bool(getattr(spec, "one_post_per_turn", False))
+        await self._cpu_move(table, seat, table.seq, 0, "timeout")
 
 
 def _time_left(timeout: float, began: str | None) -> float:

@@ -134,25 +134,55 @@ def table_view(table: Table, *, finished: bool) -> discord.ui.View:
     return c.view_of(buttons)
 
 
-async def public_table_message(
-    table: Table, lines: Sequence[str], extra_images: Sequence[Image], *, finished: bool
-) -> dict[str, Any]:
-    """Keyword arguments for ``channel.send``: narration, whose turn, the table image, buttons."""
-    view = table.view(None)
-    loc = table.locale
-    body = list(lines)
-    body.append(table.spec.status_text(view, table.names, loc))
+def turn_line(table: Table, locale: str) -> str | None:
+    """Whose turn it is, with the deadline of a human's turn as a live Discord timestamp."""
     seat = table.to_act()
-    if not finished and seat is not None:
-        key = "table.turn_cpu" if seat.cpu_plays else "table.turn"
-        body.append(t(loc, key, who=seat.mention()))
-    png = await asyncio.to_thread(table.spec.render_table, view, table.names, loc)
-    files = [file_of(Image("table.png", png)), *(file_of(i) for i in extra_images)]
+    if table.status != "active" or seat is None:
+        return None
+    if seat.cpu_plays:
+        return t(locale, "table.turn_cpu", who=seat.mention())
+    line = t(locale, "table.turn", who=seat.mention())
+    if table.turn_deadline is not None:
+        line += " · " + t(locale, "table.deadline", at=f"<t:{int(table.turn_deadline)}:R>")
+    return line
+
+
+async def _table_files(table: Table, extra_images: Sequence[Image]) -> list[discord.File]:
+    png = await asyncio.to_thread(table.spec.render_table, table.view(None), table.names, table.locale)
+    return [file_of(Image("table.png", png)), *(file_of(i) for i in extra_images)]
+
+
+async def board_message(
+    table: Table, head: Sequence[str], recent: Sequence[str], extra_images: Sequence[Image]
+) -> dict[str, Any]:
+    """The board: the notable lines that opened it, the latest turns, the status, whose turn,
+    the table image (and a round's sheets), the buttons. Mentions show but do not notify: the
+    player to act gets a ping of their own."""
+    body = [*head]
+    if head and recent:
+        body.append("")
+    body += recent
+    body.append(table.spec.status_text(table.view(None), table.names, table.locale))
+    if (turn := turn_line(table, table.locale)) is not None:
+        body.append(turn)
     return {
-        "content": "\n".join(body)[:2000],
-        "files": files,
-        "view": table_view(table, finished=finished),
-        "allowed_mentions": discord.AllowedMentions(users=True),
+        "content": "\n".join(body)[-2000:],
+        "files": await _table_files(table, extra_images),
+        "view": table_view(table, finished=False),
+        "allowed_mentions": discord.AllowedMentions.none(),
+    }
+
+
+async def results_message(
+    table: Table, lines: Sequence[str], extra_images: Sequence[Image]
+) -> dict[str, Any]:
+    """A match's last post: what happened, the results, the final table, the sheets, Rematch."""
+    body = [*lines, table.spec.status_text(table.view(None), table.names, table.locale)]
+    return {
+        "content": "\n".join(body)[-2000:],
+        "files": (await _table_files(table, extra_images))[:10],
+        "view": table_view(table, finished=True),
+        "allowed_mentions": discord.AllowedMentions.none(),
     }
 
 
@@ -272,6 +302,8 @@ async def hand_message(
         current = table.to_act()
         if current is not None:
             text += "\n" + t(locale, "table.waiting_for", who=current.name)
+    elif view.legal_actions and table.turn_deadline is not None:
+        text += "\n" + t(locale, "table.deadline", at=f"<t:{int(table.turn_deadline)}:R>")
     return {
         "content": text[:2000],
         "attachments": [file_of(Image("hand.png", png))],

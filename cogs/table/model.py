@@ -36,6 +36,27 @@ class Seat:
         return {"away": self.away, "timeouts": self.timeouts}
 
 
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A stored move whose narration is still to be posted."""
+
+    seq: int
+    seat: int
+    events: tuple[Any, ...]
+    by: str  # human, cpu or timeout
+
+
+@dataclass(slots=True)
+class Board:
+    """The public board post: edited in place while it is the newest message of its thread."""
+
+    message_id: int | None = None
+    last: bool = False  # nothing was posted after it (our deleted pings aside)
+    head: list[str] = field(default_factory=list)  # the notable lines that opened this post
+    log: list[str] = field(default_factory=list)  # the turns narrated since
+    kept: list[Any] = field(default_factory=list)  # its other attachments (a round sheet)
+
+
 @dataclass(slots=True)
 class Table:
     id: int
@@ -51,7 +72,7 @@ class Table:
     host_name: str = ""
     seats: list[Seat] = field(default_factory=list)
     seed: int = 0
-    status: str = "lobby"  # lobby, active, finished, cancelled
+    status: str = "lobby"  # lobby, active, finished, abandoned, cancelled
     thread_id: int | None = None
     lobby_message_id: int | None = None
     state: Any = None
@@ -59,12 +80,25 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     committing: asyncio.Task[Any] | None = None  # the task storing and announcing a move
-    # After a restart: when the turn in progress began (ISO UTC, its last stored move), so the
-    # turn timer gives the player only what was left of it. Used once, then cleared.
-    turn_began: str | None = None
-    # Narration of moves not posted yet: a seat that acts again at once (Goita's block then
-    # attack) gets one table post for its whole turn.
-    held_lines: list[str] = field(default_factory=list)
+    # --- the announce outbox (cogs/table/announcer.py) ---
+    # Moves stored and applied but not yet narrated on the board, oldest first.
+    pending: list[Pending] = field(default_factory=list)
+    announced: int = 0  # moves the board has narrated (stored as games.announced_seq)
+    results_posted: bool = False
+    notes: list[str] = field(default_factory=list)  # lines for the next post (a forfeit, a stop)
+    board: Board = field(default_factory=lambda: Board())
+    announce_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    announcing: asyncio.Task[None] | None = None
+    announce_wake: asyncio.Event = field(default_factory=asyncio.Event)  # a new move: retry now
+    # --- the turn (a run of consecutive moves by one seat: its deadline and its ping) ---
+    turn_start: int = 0  # seq of the turn's first move
+    turn_deadline: float | None = None  # epoch seconds, for a human seat's timer
+    turn_ends: float | None = None  # the same deadline on the event loop's clock
+    turn_timed_out: bool = False  # the timer ran out: the CPU plays the rest of this turn
+    ping_turn: int | None = None  # turn_start of the turn whose ping is posted
+    ping_ids: list[int] = field(default_factory=list)  # this turn's ping and warning messages
+    # --- live hands (cogs/table/hands.py): seat -> the webhook token that edits its hand ---
+    hands: dict[int, Any] = field(default_factory=dict)
 
     @property
     def play_channel_id(self) -> int:

@@ -24,8 +24,8 @@ async def on_table_button(
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             return await refuse(interaction, "error.not_seated")
-        if verb == "hand":
-            return await send_hand(interaction, table, seat)
+        if verb in ("hand", "turn"):  # the board's "My hand", a ping's "Open my hand"
+            return await send_hand(interaction, table, seat, tables)
         if verb == "back":
             return await _back(tables, interaction, table, seat)
         return await refuse(interaction, "error.unknown_button")
@@ -46,13 +46,23 @@ async def _back(tables: TableManager, interaction: discord.Interaction, table: T
     return None
 
 
-async def send_hand(interaction: discord.Interaction, table: Table, seat: Seat) -> None:
-    """A fresh ephemeral message with the seat's hand (tokens expire; never edit old ones)."""
+async def send_hand(
+    interaction: discord.Interaction, table: Table, seat: Seat, tables: TableManager | None = None
+) -> None:
+    """The seat's live hand: a new private message, or, when the click comes from an expired
+    hand, that same message reopened. It then stays current (:mod:`cogs.table.hands`)."""
     if table.status != "active":
         return await refuse(interaction, "table.not_started")
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    payload = await messages.hand_message(table, seat.index, user_locale(interaction))
-    await interaction.followup.send(ephemeral=True, **messages.as_new_message(payload))
+    locale = user_locale(interaction)
+    reopen = interaction.message is not None and interaction.message.flags.ephemeral
+    if reopen:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    payload = await messages.hand_message(table, seat.index, locale)
+    await interaction.edit_original_response(**payload)
+    manager = tables or interaction.client.tables  # type: ignore[attr-defined]
+    manager.hands.opened(table, seat.index, interaction, locale)
     return None
 
 
@@ -84,14 +94,17 @@ async def on_step(
         if path and not starts:
             raise IllegalAction("That move is not possible now.")
         await interaction.response.defer()
-        if len(complete) == 1 and len(starts) == 1:
-            await tables.act(table, seat, complete[0], expected_seq=seq)
+        played = len(complete) == 1 and len(starts) == 1
+        if played:  # the click's token is stored with the move: a restart can still answer it
+            token = tables.hands.token_of(interaction, seat.index, locale)
+            await tables.act(table, seat, complete[0], expected_seq=seq, live_hand=token)
             path = ()
         if table.status == "active":
             payload = await messages.hand_message(table, seat.index, locale, path)
         else:
             payload = {"content": t(locale, "table.match_over"), "attachments": [], "view": None}
         await interaction.edit_original_response(**payload)
+        tables.hands.opened(table, seat.index, interaction, locale, save=not played)
     except Exception as error:
         await report_error(interaction, error)
     return None
@@ -115,6 +128,7 @@ async def on_pick(
         await interaction.response.defer()
         payload = await messages.hand_message(table, seat.index, locale, picked=action, chosen=values)
         await interaction.edit_original_response(**payload)
+        tables.hands.opened(table, seat.index, interaction, locale)
     except Exception as error:
         await report_error(interaction, error)
     return None

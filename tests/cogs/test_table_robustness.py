@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 
-import discord
-import pytest
 import simcord
 
 import store
@@ -74,18 +73,30 @@ async def test_a_failing_cpu_still_plays_a_legal_move(simcord_env, simcord_bot, 
     assert table.seq >= 3, "the CPUs kept playing"
 
 
-async def test_a_failed_announcement_does_not_stop_the_game(simcord_env, simcord_bot):
+async def test_a_failed_announcement_does_not_stop_the_game_and_is_posted_again(
+    simcord_env, simcord_bot, monkeypatch
+):
+    """A post that fails (Discord answers 500) leaves the stored move in place, the next seat
+    scheduled, and is tried again at the next move: the board then narrates both moves."""
     env = simcord_env
+    monkeypatch.setattr("cogs.table.announcer.RETRY_DELAYS", (3600.0,))  # only the next move retries
     _, channel, (alice,) = setup_guild(env, "alice")
     place = await start_vs_cpu(env, channel, alice)
     table = the_table(simcord_bot)
-    env.inject_error("POST", f"/channels/{place.thread.id}/messages", status=500)
+    env.inject_error("*", f"/channels/{place.thread.id}/messages*", status=500, times=1)
     seat = table.to_act()
     move = table.view(seat.index).legal_actions[0]
-    with pytest.raises(discord.HTTPException):
-        await simcord_bot.tables.act(table, seat, move, expected_seq=table.seq)
+    await simcord_bot.tables.act(table, seat, move, expected_seq=table.seq)
     assert table.seq == 1, "the move was stored and kept"
     assert "next" in table.tasks, "the next seat is scheduled even though the post failed"
+    assert table.announced == 0 and table.pending, "the failed post is still owed"
+    seat = table.to_act()
+    move = table.view(seat.index).legal_actions[0]
+    await simcord_bot.tables.act(table, seat, move, expected_seq=table.seq)  # the next move
+    await asyncio.wait_for(table.announcing, timeout=60)  # the retry, woken by that move, is done
+    assert table.seq == 2 and table.announced == 2 and not table.pending, "the retry narrated both"
+    row = await store.get_game(simcord_bot.db, table.id)
+    assert row is not None and row.announced_seq == 2
     env.errors.clear()
 
 

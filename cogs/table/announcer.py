@@ -1,0 +1,350 @@
+"""Announcing: the live board, the results and the turn pings, caught up from what is stored.
+
+The guarantee, in one sentence: **every stored move is narrated on the board, every finished
+match gets its results post, and the player to act gets one ping, because each post is made by
+comparing the store (the truth) with what was already posted, after every move, after a failed
+send and at start-up.** An outbox in the table: ``Table.pending`` holds the stored moves not yet
+narrated, ``games.announced_seq`` / ``results_posted`` record what is out. A post made just
+before a crash, whose watermark was not written yet, is recognised after the restart by reading
+the thread's recent messages back: every post carries its move number in its buttons' custom_ids
+(``t:{game}:{seq}:hand`` on a board, ``:rematch`` on results, ``:turn`` on a ping), so nothing is
+posted twice.
+
+The board is one post edited in place while it is the newest message of its thread; notable
+moments (a yaku, koi-koi, go, a bomb, a round's score sheet) open a new board post, which keeps
+them in the thread's story. Pings are short new messages (a mention only notifies in a new
+message), deleted when the turn ends so the board stays last. Moves that arrive while a post
+waits for the channel's rate limit are narrated together: edits coalesce.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+import store
+from cogs.table import components as c
+from cogs.table import messages
+from cogs.table.model import Table
+from i18n import t
+
+if TYPE_CHECKING:
+    from cogs.table.manager import TableManager
+
+log = logging.getLogger(__name__)
+
+# Events that open a new board post rather than editing the current one.
+NOTABLE = frozenset(
+    {
+        "YakuMade",  # Koi-Koi
+        "KoiKoiCalled",
+        "ShobuCalled",
+        "LuckyHand",
+        "TeyakuShown",  # Roppyakken
+        "Shaken",  # Go-Stop
+        "Chongtong",
+        "Seolsa",
+        "GoCalled",
+        "StopCalled",
+        "LandlordChosen",  # Dou Dizhu
+        "RedealChoice",  # Goita
+    }
+)
+HEAD_LINES = 6  # the notable lines that opened a board post, kept through its edits
+LOG_LINES = 6  # the latest turns shown under them
+HISTORY_SCAN = 50  # messages read back at start-up to recognise posts made before a crash
+RETRY_DELAYS = (2.0, 5.0, 15.0, 60.0)  # a failed post is tried again, then at the next move
+OWN_ID = re.compile(r"^t:(?P<game>\d+):(?P<seq>\d+):(?P<verb>[a-z]+)$")
+
+
+def _notable(events: tuple[Any, ...]) -> bool:
+    """A yaku, a call, a bomb (Dou Dizhu's bomb or rocket, Go-Stop's bomb)…: worth its own post."""
+    for event in events:
+        kind = getattr(getattr(event, "move", None), "kind", None)
+        if type(event).__name__ in NOTABLE or getattr(event, "bomb", False) or kind in ("bomb", "rocket"):
+            return True
+    return False
+
+
+class Announcer:
+    """Posts what is stored but not yet announced, for every table of a :class:`TableManager`."""
+
+    def __init__(self, manager: TableManager) -> None:
+        self.manager = manager
+        self.bot = manager.bot
+
+    # --- entry points ---------------------------------------------------------------------
+
+    def request(self, table: Table) -> None:
+        """Catch this table's posts up with its stored state, in the background.
+
+        One flush runs at a time per table and loops until nothing is left, so a request made
+        while one runs is served by it (the moves are already in ``table.pending``).
+        """
+        if table.announcing is not None and not table.announcing.done():
+            table.announce_wake.set()  # a flush waiting to retry a failed post goes now
+            return
+        task = asyncio.get_running_loop().create_task(self._run(table), name=f"announce-{table.id}")
+        table.announcing = task
+        task.add_done_callback(_log_failure)
+
+    async def _run(self, table: Table) -> None:
+        for delay in (*RETRY_DELAYS, None):
+            table.announce_wake.clear()  # set again by any move made while this flush runs
+            try:
+                await self.flush(table)
+                return
+            except discord.NotFound as error:  # the thread or channel is gone: nothing to post to
+                log.warning("table %s: its channel is gone (%s); nothing more is posted", table.id, error)
+                return
+            except discord.HTTPException as error:
+                if delay is None:
+                    log.error(
+                        "table %s: posting failed again (%s); retried at the next move", table.id, error
+                    )
+                    return
+                log.warning("table %s: a post failed (%s); retrying in %.0f s", table.id, error, delay)
+                with contextlib.suppress(TimeoutError):  # or sooner, at the next move
+                    await asyncio.wait_for(table.announce_wake.wait(), delay)
+
+    async def flush(self, table: Table) -> None:
+        async with table.announce_lock:
+            while table.pending and not self._held(table):
+                await self._narrate(table)
+            if table.status == "finished" and not table.results_posted and not table.pending:
+                await self._post_results(table, [], [], table.announced)
+            elif table.notes and not table.pending:
+                await self._board(table, [], [], notable=table.status != "active")
+            await self.sync_ping(table)
+        await self.manager.hands.refresh(table)
+
+    def _held(self, table: Table) -> bool:
+        """A seat that acts again at once (Goita: block, then attack) gets one post per turn."""
+        if not getattr(table.spec, "one_post_per_turn", False) or table.status != "active":
+            return False
+        current, last = table.to_act(), table.pending[-1]
+        return last.seq >= 0 and current is not None and current.index == last.seat
+
+    # --- the board --------------------------------------------------------------------------
+
+    async def _narrate(self, table: Table) -> None:
+        batch = list(table.pending)
+        upto = batch[-1].seq + 1
+        events = tuple(e for p in batch for e in p.events)
+        lines = []
+        for p in batch:
+            seat = table.seats[p.seat]
+            if p.by == "timeout":
+                key = "table.timed_out_away" if seat.away else "table.timed_out"
+                lines.append(t(table.locale, key, who=seat.name))
+            lines += table.spec.narrate(p.events, table.names, table.locale)
+        public = table.view(None)
+        images = await asyncio.to_thread(table.spec.event_images, events, public, table.names, table.locale)
+        if table.status == "finished" and upto == table.seq:
+            await self._post_results(table, lines, images, upto)
+        else:
+            await self._board(table, lines, images, notable=bool(images) or _notable(events), upto=upto)
+        del table.pending[: len(batch)]
+
+    async def _board(
+        self,
+        table: Table,
+        lines: list[str],
+        images: list[Any],
+        *,
+        notable: bool,
+        upto: int | None = None,
+    ) -> None:
+        """Edit the board with ``lines``, or open a new board post (notable, or not newest)."""
+        board = table.board
+        lines = [*table.notes, *lines]
+        table.notes = []
+        fresh = notable or images or board.message_id is None or not board.last
+        if fresh:
+            head, recent = (lines[-HEAD_LINES:], []) if notable else ([], lines[-LOG_LINES:])
+        else:
+            head, recent = board.head, (board.log + lines)[-LOG_LINES:]
+        payload = await messages.board_message(table, head, recent, images if fresh else [])
+        channel = await self.channel(table)
+        await self.manager.pacer.wait(channel.id)
+        if fresh:
+            message = await channel.send(**payload)
+            board.message_id = message.id
+            board.kept = [a for a in message.attachments if a.filename != "table.png"]
+        else:
+            try:
+                await channel.get_partial_message(board.message_id).edit(  # type: ignore[attr-defined]
+                    content=payload["content"],
+                    attachments=[*board.kept, *payload["files"]],
+                    view=payload["view"],
+                    allowed_mentions=payload["allowed_mentions"],
+                )
+            except discord.NotFound:  # someone deleted the board: post it again
+                board.message_id = None
+                table.notes = lines
+                return await self._board(table, [], [], notable=notable, upto=upto)
+        board.head, board.log, board.last = head, recent, True
+        if upto is not None:
+            await store.mark_announced(self.manager.db, table.id, upto, board.message_id)
+            table.announced = upto
+        return None
+
+    async def _post_results(self, table: Table, lines: list[str], images: list[Any], upto: int) -> None:
+        """The match's last post: narration, results, the final table, sheets, summary, Rematch."""
+        lines = [*table.notes, *lines, *await self._standings(table)]
+        table.notes = []
+        payload = await messages.results_message(table, lines, images)
+        channel = await self.channel(table)
+        await self.manager.pacer.wait(channel.id)
+        message = await channel.send(**payload)
+        await store.mark_announced(self.manager.db, table.id, upto, message.id)
+        await store.mark_results_posted(self.manager.db, table.id)
+        table.announced, table.results_posted = upto, True
+        table.board.message_id, table.board.last = message.id, True
+
+    async def _standings(self, table: Table) -> list[str]:
+        """What changed for each player on the leaderboard (when that module is there)."""
+        try:
+            from cogs.table.standings import standing_lines
+        except ImportError:
+            return []
+        try:
+            return list(await standing_lines(self.manager.db, table.id, table.locale))
+        except Exception:
+            log.exception("table %s: could not compute the leaderboard changes", table.id)
+            return []
+
+    # --- pings --------------------------------------------------------------------------------
+
+    async def sync_ping(self, table: Table) -> None:
+        """Delete the last turn's pings; ping the human to act once per turn (never an away one)."""
+        if table.ping_ids and (table.ping_turn != table.turn_start or table.status != "active"):
+            await self._delete_pings(table)
+        seat = table.to_act()
+        if table.status != "active" or seat is None or seat.cpu_plays or table.ping_turn == table.turn_start:
+            return
+        view = table.view(seat.index)
+        if not view.legal_actions:
+            return
+        prompt = table.spec.hand_text(view, table.locale).splitlines()[-1]
+        content = t(table.locale, "table.ping", who=seat.mention(), what=prompt)
+        if table.turn_deadline is not None:
+            content += " · " + t(table.locale, "table.deadline", at=f"<t:{int(table.turn_deadline)}:R>")
+        await self._send_ping(table, content)
+        await self._notify_by_dm(table, seat.user_id)
+
+    async def warn(self, table: Table) -> None:
+        """The warning ping a minute before the turn's timer runs out."""
+        seat = table.to_act()
+        if seat is None or seat.cpu_plays or table.turn_deadline is None:
+            return
+        at = f"<t:{int(table.turn_deadline)}:R>"
+        await self._send_ping(table, t(table.locale, "table.ping_warning", who=seat.mention(), at=at))
+
+    async def _send_ping(self, table: Table, content: str) -> None:
+        button = c.button(
+            c.table_id(table.id, table.seq, "turn"), t(table.locale, "table.open_hand"), "primary", emoji="🎴"
+        )
+        channel = await self.channel(table)
+        await self.manager.pacer.wait(channel.id)
+        message = await channel.send(
+            content=content[:2000],
+            view=c.view_of([button]),
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+        table.ping_turn = table.turn_start
+        table.ping_ids.append(message.id)
+
+    async def _delete_pings(self, table: Table) -> None:
+        channel = await self.channel(table)
+        for message_id in table.ping_ids:
+            with contextlib.suppress(discord.NotFound):  # deleted already (a moderator, a past run)
+                await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
+        table.ping_ids, table.ping_turn = [], None
+
+    async def _notify_by_dm(self, table: Table, user_id: int | None) -> None:
+        """The opt-in "your turn" DM (``/notify``), when the store offers that setting."""
+        wanted = getattr(store, "notify_wanted", None)
+        if user_id is None or wanted is None or not await wanted(self.manager.db, [user_id]):
+            return
+        user = self.bot.get_user(user_id)
+        where = f"<#{table.play_channel_id}>"
+        try:
+            if user is not None:
+                await user.send(t(table.locale, "table.dm_your_turn", where=where))
+        except discord.HTTPException:
+            log.info("could not DM user %s about their turn", user_id)
+
+    # --- after a restart --------------------------------------------------------------------
+
+    async def reconcile(self, table: Table) -> None:
+        """Read the thread's recent messages back and count what was posted before a crash.
+
+        A post sent just before the bot stopped, whose watermark was not stored yet, is found by
+        the move number in its buttons; pings of turns that are over are deleted.
+        """
+        me = self.bot.user
+        board_seq, results, stale = -1, False, []
+        try:
+            channel = await self.channel(table)
+            history = [m async for m in channel.history(limit=HISTORY_SCAN)]  # type: ignore[union-attr]
+        except discord.HTTPException:
+            log.warning("table %s: could not read its thread back; trusting the store", table.id)
+            return
+        for message in history:
+            if me is None or message.author.id != me.id:
+                continue
+            for seq, verb in _own_ids(message, table.id):
+                if verb == "hand" and seq > board_seq:
+                    board_seq = seq
+                elif verb == "rematch":
+                    results = True
+                elif verb == "turn" and seq >= table.turn_start and table.status == "active":
+                    table.ping_turn = table.turn_start
+                    table.ping_ids.append(message.id)
+                elif verb == "turn":
+                    stale.append(message.id)  # a ping of a turn that is over
+        for message_id in stale:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(message_id).delete()
+        if board_seq > table.announced:
+            log.info("table %s: posts up to move %s were out before the restart", table.id, board_seq)
+            table.pending = [p for p in table.pending if p.seq >= board_seq]
+            table.announced = board_seq
+            await store.mark_announced(self.manager.db, table.id, board_seq)
+        if results and not table.results_posted:
+            table.pending, table.results_posted = [], True
+            await store.mark_results_posted(self.manager.db, table.id)
+
+    async def channel(self, table: Table) -> Any:
+        channel_id = table.play_channel_id
+        return self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+
+    async def on_message(self, message: discord.Message) -> None:
+        """Someone else posted in a table's thread: its board is no longer the newest message."""
+        me = self.bot.user
+        if me is not None and message.author.id == me.id:
+            return
+        table = self.manager.in_channel(message.channel.id)
+        if table is not None and message.channel.id == table.play_channel_id:
+            table.board.last = False
+
+
+def _own_ids(message: discord.Message, game_id: int) -> list[tuple[int, str]]:
+    found = []
+    for row in message.components:
+        for child in getattr(row, "children", ()):
+            match = OWN_ID.match(getattr(child, "custom_id", None) or "")
+            if match and int(match["game"]) == game_id:
+                found.append((int(match["seq"]), match["verb"]))
+    return found
+
+
+def _log_failure(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("announcing failed", exc_info=task.exception())
