@@ -19,7 +19,7 @@ from cogs.table.spec import Step, fit_label
 from engine import goita as gt
 from engine.ai.goita import choose_action
 from engine.core import Outcome
-from i18n import t
+from i18n import t, tn
 from render import goita as draw
 from store import SeatResult
 
@@ -158,11 +158,11 @@ class GoitaSpec(MatchSpec):
         if view.seat is not None and view.hand is not None and view.phase is not gt.Phase.OVER:
             team = view.teams[view.seat]
             lines.append(
-                t(
+                tn(
                     loc,
                     "goita.hand.pieces",
+                    len(view.hand),
                     hand=gt.format_pieces(view.hand) or "—",
-                    count=len(view.hand),
                     score=view.scores[team],
                 )
             )

@@ -17,7 +17,7 @@ from engine.ai.gostop import choose_action
 from engine.hanafuda import gostop as gs
 from engine.hanafuda.cards import CARDS, Card
 from engine.hanafuda.gostop.notation import from_player, korean_month, to_player
-from i18n import card_name, t
+from i18n import card_name, t, tn
 from render.hanafuda import gostop as draw
 
 _JOKERS = {"J2": "j2", "J3": "j3", "J2b": "j2b"}
@@ -341,7 +341,7 @@ class GoStopSpec(MatchSpec):
             if any(isinstance(a, gs.Bomb) for a in view.legal_actions):
                 lines.append(t(loc, "gostop.hand.can_bomb"))
             if any(isinstance(a, gs.Flip) for a in view.legal_actions):
-                lines.append(t(loc, "gostop.hand.can_flip", left=self._flips(view)))
+                lines.append(tn(loc, "gostop.hand.can_flip", self._flips(view)))
         elif phase is gs.Phase.FLIP_CHOICE:
             lines.append(t(loc, "gostop.hand.flip_choice", card=card_short(view.pending_flip or "?", loc)))
         elif phase is gs.Phase.DECIDE and seat is not None:
