@@ -1,20 +1,90 @@
 """Small drawing helpers shared by the table and score-sheet images: text, chips, card rows.
 
 Coordinates are pixels on an RGB canvas. Card images come from :mod:`render.hanafuda.faces`.
+
+Legibility: Discord shows an image about 550 px wide inline, so every text a player must read is
+drawn at least :func:`min_size` for its image's width (digits and capitals ``MIN_INK`` px tall once
+scaled to that width). All text of the layouts goes through :func:`text` and :func:`chip` (or
+:func:`note` for a custom drawing), which report it to :func:`recording`: the render tests check
+every size against the image's width. Text that nobody needs to read (a watermark, card art) is
+passed ``decorative=True`` and skipped by that check.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import cache
 
 from PIL import Image, ImageDraw
 
 from engine.hanafuda.cards import Card, Kind
 from render.fonts import font
-from render.hanafuda.faces import card_back, card_face, card_size, glow, glow_margin, shade
+from render.hanafuda.faces import card_back, card_face, card_size, face_marks, glow, glow_margin, shade
 from render.palette import PANEL, PANEL_EDGE, RGB, TEXT
 
 ELLIPSIS = "..."  # the CJK font centres "…" vertically, which looks odd after Latin text
+INLINE_W = 550  # how wide Discord shows an image inline (px)
+MIN_INK = 11  # digits and capitals are at least this tall (px) at that width
+INK_SAMPLE = "0123456789HEFTLIKMNXZ"  # flat-topped digits and capitals: their height is the ink height
+CJK_SAMPLE = "口王"
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """One text drawn on an image: its font size in pixels of that image, and whether it is decorative."""
+
+    text: str
+    size: int
+    decorative: bool = False
+
+
+_RECORD: ContextVar[list[Drawn] | None] = ContextVar("render_text_record", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[list[Drawn]]:
+    """Collect every text drawn (through these helpers) while the block runs, for the tests."""
+    drawn: list[Drawn] = []
+    token = _RECORD.set(drawn)
+    try:
+        yield drawn
+    finally:
+        _RECORD.reset(token)
+
+
+def note(s: str, size: int, *, decorative: bool = False) -> None:
+    """Report a text drawn some other way (a badge, a card's index) to :func:`recording`."""
+    record = _RECORD.get()
+    if record is not None and s.strip():
+        record.append(Drawn(s, size, decorative))
+
+
+@cache
+def ink_height(size: int, sample: str = INK_SAMPLE) -> int:
+    """Height in pixels of ``sample`` (digits and capitals) at font ``size``."""
+    box = font(size).getbbox(sample, anchor="ls")
+    return box[3] - box[1]
+
+
+def text_ink(s: str, size: int) -> int:
+    """The ink height a text is judged by: that of digits and capitals when it holds Latin letters
+    or digits, else that of a CJK glyph (a lone kanji, hangul, a dash drawn at a text's size)."""
+    latin = any(c.isascii() and c.isalnum() for c in s)
+    return ink_height(size) if latin else ink_height(size, CJK_SAMPLE)
+
+
+@cache
+def min_size(image_width: int) -> int:
+    """The smallest font size whose digits stay ``MIN_INK`` px tall when the image is shown
+    ``INLINE_W`` px wide (images narrower than that are shown at their own size)."""
+    scale = min(1.0, INLINE_W / image_width)
+    size = 6
+    while ink_height(size) * scale < MIN_INK:
+        size += 1
+    return size
 
 
 def fit(text: str, size: int, max_width: float) -> str:
@@ -27,11 +97,21 @@ def fit(text: str, size: int, max_width: float) -> str:
     return text.rstrip() + ELLIPSIS
 
 
-def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int, fill: RGB = TEXT,
-         anchor: str = "lm", max_width: float | None = None) -> float:
+def text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    s: str,
+    size: int,
+    fill: RGB = TEXT,
+    anchor: str = "lm",
+    max_width: float | None = None,
+    *,
+    decorative: bool = False,
+) -> float:
     """Draw ``s`` (shortened to ``max_width``) and return its width in pixels."""
     if max_width is not None:
         s = fit(s, size, max_width)
+    note(s, size, decorative=decorative)
     draw.text(xy, s, font=font(size), fill=fill, anchor=anchor)
     return font(size).getlength(s)
 
@@ -40,8 +120,18 @@ def text_width(s: str, size: int) -> float:
     return font(size).getlength(s)
 
 
-def chip(draw: ImageDraw.ImageDraw, x: float, cy: float, label: str, size: int, fill: RGB, ink: RGB,
-         *, pad: int | None = None, align: str = "left") -> float:
+def chip(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    cy: float,
+    label: str,
+    size: int,
+    fill: RGB,
+    ink: RGB,
+    *,
+    pad: int | None = None,
+    align: str = "left",
+) -> float:
     """A rounded label centred vertically on ``cy``; returns its width.
 
     ``align`` says where ``x`` is: the chip's ``"left"`` end, its ``"center"`` or its ``"right"`` end.
@@ -51,27 +141,48 @@ def chip(draw: ImageDraw.ImageDraw, x: float, cy: float, label: str, size: int, 
     h = round(size * 1.45)
     x0 = {"left": x, "center": x - w / 2, "right": x - w}[align]
     draw.rounded_rectangle((x0, cy - h / 2, x0 + w, cy + h / 2), h / 2, fill=fill)
+    note(label, size)
     draw.text((x0 + w / 2, cy), label, font=font(size), fill=ink, anchor="mm")
     return w
 
 
-def panel(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], fill: RGB = PANEL,
-          edge: RGB | None = PANEL_EDGE, radius: int = 14, width: int = 2) -> None:
+def panel(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    fill: RGB = PANEL,
+    edge: RGB | None = PANEL_EDGE,
+    radius: int = 14,
+    width: int = 2,
+) -> None:
     draw.rounded_rectangle(box, radius, fill=fill, outline=edge, width=width if edge else 0)
 
 
-def paste_card(canvas: Image.Image, card: Card | None, x: float, y: float, width: int, *,
-               halo: RGB | None = None, dim: bool = False, category: Kind | None = None) -> None:
+def paste_card(
+    canvas: Image.Image,
+    card: Card | None,
+    x: float,
+    y: float,
+    width: int,
+    *,
+    halo: RGB | None = None,
+    dim: bool = False,
+    category: Kind | None = None,
+    marks: bool = True,
+) -> None:
     """Paste a face (or a back when ``card`` is None) with an optional glow behind it.
 
-    ``category`` overrides the face's category badge (a game that classifies the card differently).
+    ``category`` overrides the face's category badge (a game that classifies the card differently);
+    ``marks=False`` pastes the plain picture, without month tab and badge.
     """
     x, y = round(x), round(y)
     if halo is not None:
         m = glow_margin(width)
         g = glow(width, halo)
         canvas.paste(g, (x - m, y - m), g)
-    img = card_back(width) if card is None else card_face(card, width, category=category)
+    if card is not None and marks:
+        for label, size in face_marks(card, width, category=category):
+            note(label, size, decorative=True)
+    img = card_back(width) if card is None else card_face(card, width, category=category, marks=marks)
     canvas.paste(img, (x, y), img)
     if dim:
         s = shade(width)
@@ -86,9 +197,20 @@ def fan_step(count: int, width: int, span: float, max_step: float | None = None)
     return max(2.0, min(step, max_step if max_step is not None else width + 6))
 
 
-def fan(canvas: Image.Image, cards: Sequence[Card], x: float, y: float, width: int, step: float, *,
-        lifted: Iterable[Card] = (), halo: RGB | None = None, lift: int = 0,
-        kind_of: Callable[[Card], Kind] | None = None) -> None:
+def fan(
+    canvas: Image.Image,
+    cards: Sequence[Card],
+    x: float,
+    y: float,
+    width: int,
+    step: float,
+    *,
+    lifted: Iterable[Card] = (),
+    halo: RGB | None = None,
+    lift: int = 0,
+    kind_of: Callable[[Card], Kind] | None = None,
+    marks: bool = True,
+) -> None:
     """Cards overlapping left to right; ``lifted`` ones are raised by ``lift`` px and glow ``halo``.
 
     ``kind_of`` gives each card's category badge when the game classifies cards its own way.
@@ -96,8 +218,16 @@ def fan(canvas: Image.Image, cards: Sequence[Card], x: float, y: float, width: i
     up = set(lifted)
     for i, c in enumerate(cards):
         hot = c in up
-        paste_card(canvas, c, x + i * step, y - (lift if hot else 0), width, halo=halo if hot else None,
-                   category=kind_of(c) if kind_of is not None else None)
+        paste_card(
+            canvas,
+            c,
+            x + i * step,
+            y - (lift if hot else 0),
+            width,
+            halo=halo if hot else None,
+            category=kind_of(c) if kind_of is not None else None,
+            marks=marks,
+        )
 
 
 def backs(canvas: Image.Image, count: int, x: float, y: float, width: int, step: float) -> float:

@@ -10,7 +10,7 @@ from render import labels as L
 from render.doudizhu.faces import LANDLORD, PEASANT, crown
 from render.fonts import font
 from render.palette import CREAM, INK
-from render.widgets import text_width
+from render.widgets import note, text_width
 
 
 def _t(locale: str, key: str, **params: object) -> str:
@@ -55,5 +55,6 @@ def role_chip(
     draw.rounded_rectangle((x0, cy - h / 2, x0 + w, cy + h / 2), h / 2, fill=fill)
     if icon:
         crown(draw, x0 + pad, cy, size * 0.95, INK)
+    note(label, size)
     draw.text((x0 + pad + icon, cy), label, font=font(size), fill=ink, anchor="lm")
     return w

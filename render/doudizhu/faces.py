@@ -1,9 +1,10 @@
 """French-suited playing cards for Dou Dizhu, drawn by our own code, cached per card and width.
 
 A face is an RGBA image ``width`` × ``round(width * 1.4)`` with rounded corners: a white card,
-the rank index (``3`` … ``10`` ``J`` ``Q`` ``K`` ``A`` ``2``) with its suit pip in the top-left
-corner (readable when cards overlap in a fan) and, upside down, in the bottom-right one; a large
-centre pip, or a framed letter for the court cards. Pips are drawn as shapes, not font glyphs.
+a large rank index (``3`` … ``10`` ``J`` ``Q`` ``K`` ``A`` ``2``, 0.4 of the card's width, so it
+reads when Discord shows a table 550 px wide) with its suit pip in the top-left corner, where it
+stays visible when cards overlap in a fan; a large pip, or a framed letter for the court cards,
+low on the right. Pips are drawn as shapes, not font glyphs.
 The two jokers differ at a glance: ``JOKER`` written down the corner, a star and ``小王`` in
 black and grey for the black joker, ``大王`` and a gold-rimmed red star for the red joker.
 Returned images are shared by the cache: paste them, never draw on them.
@@ -22,6 +23,7 @@ from engine.doudizhu.cards import BLACK_JOKER, CARDS, RED_JOKER, Card
 from render import palette as P
 from render.fonts import font
 from render.png import fixed_palette, paint_ink_ramps
+from render.widgets import note
 
 SUPERSAMPLE = 3
 ASPECT = 1.4
@@ -161,12 +163,37 @@ def _blank(
     return img, draw
 
 
+INDEX_W = 0.46  # the corner index tile, as a fraction of the card's width
+INDEX_SIZE = 0.4  # the rank's font size, as a fraction of the card's width ("10" is condensed to fit)
+
+
+def index_size(card: Card, width: int) -> float:
+    """Font size in pixels of the rank in the corner of a card ``width`` px wide."""
+    if card >= 52:
+        return width * 0.15
+    s = SUPERSAMPLE
+    size = round(width * INDEX_SIZE * s)
+    room = round(width * INDEX_W * s) * 0.98
+    length = font(size).getlength(RANK_LABELS[card.rank])
+    return (round(size * room / length) if length > room else size) / s
+
+
+def face_texts(card: Card, width: int) -> list[tuple[str, int, bool]]:
+    """What a face shows in writing: ``(text, font px, decorative)``. The rank in the corner is
+    what players read (it stays visible where cards overlap in a fan); a joker is told by its
+    colour and star, its ``JOKER`` letters and 大王 / 小王 are part of the picture."""
+    card = CARDS[int(card)]
+    if card >= 52:
+        return [("JOKER", round(index_size(card, width)), True)]
+    return [(RANK_LABELS[card.rank], int(index_size(card, width)), False)]
+
+
 def _index(card: Card, w: int) -> Image.Image:
     """The corner index (rank over pip, or JOKER down the side) on a transparent tile."""
     s = SUPERSAMPLE
     colour = suit_colour(card)
-    tall = 0.86 if card >= 52 else 0.66
-    tile = Image.new("RGBA", (round(w * 0.4 * s), round(w * tall * s)), (0, 0, 0, 0))
+    tall = 0.86 if card >= 52 else 0.7
+    tile = Image.new("RGBA", (round(w * INDEX_W * s), round(w * tall * s)), (0, 0, 0, 0))
     draw = ImageDraw.Draw(tile)
     cx = tile.width / 2
     if card >= 52:
@@ -178,13 +205,9 @@ def _index(card: Card, w: int) -> Image.Image:
             )
         return tile
     label = RANK_LABELS[card.rank]
-    size = round(w * 0.34 * s)
-    f = font(size)
-    if f.getlength(label) > tile.width * 0.98:  # "10": condense a little
-        size = round(size * tile.width * 0.98 / f.getlength(label))
-        f = font(size)
-    draw.text((cx, w * 0.2 * s), label, font=f, fill=colour, anchor="mm")
-    pip(draw, card.suit or "s", cx, w * 0.52 * s, w * 0.24 * s, colour)
+    f = font(round(index_size(card, w) * s))
+    draw.text((cx, w * 0.23 * s), label, font=f, fill=colour, anchor="mm")
+    pip(draw, card.suit or "s", cx, w * 0.56 * s, w * 0.22 * s, colour)
     return tile
 
 
@@ -199,9 +222,9 @@ def card_face(card: Card, width: int) -> Image.Image:
     idx = _index(card, w)
     m = round(w * 0.02 * s)
     img.alpha_composite(idx, (m, m))
-    img.alpha_composite(idx.rotate(180), (w * s - idx.width - m, h * s - idx.height - m))
     cx, cy = w * s / 2, h * s / 2
     if card >= 52:
+        img.alpha_composite(idx.rotate(180), (w * s - idx.width - m, h * s - idx.height - m))
         red = card == RED_JOKER
         star(
             draw,
@@ -219,23 +242,24 @@ def card_face(card: Card, width: int) -> Image.Image:
             fill=SUIT_RED if red else SUIT_BLACK,
             anchor="mm",
         )
-    elif card.rank in (8, 9, 10):  # J Q K: a framed court panel
-        fx0, fy0, fx1, fy1 = w * 0.33 * s, h * 0.25 * s, w * 0.67 * s, h * 0.75 * s
+    elif card.rank in (8, 9, 10):  # J Q K: a framed court panel, low right of the large index
+        fx0, fy0, fx1, fy1 = w * 0.46 * s, h * 0.42 * s, w * 0.92 * s, h * 0.94 * s
         ground = (252, 236, 236) if colour == SUIT_RED else (232, 236, 246)
         draw.rounded_rectangle(
             (fx0, fy0, fx1, fy1), w * 0.04 * s, fill=ground, outline=P.GOLD, width=max(2, round(w * 0.03 * s))
         )
+        px = (fx0 + fx1) / 2
         draw.text(
-            (cx, cy - h * 0.07 * s),
+            (px, fy0 + (fy1 - fy0) * 0.36),
             RANK_LABELS[card.rank],
             font=font(round(w * 0.27 * s)),
             fill=colour,
             anchor="mm",
         )
-        pip(draw, card.suit or "s", cx, cy + h * 0.12 * s, w * 0.14 * s, colour)
-    else:
-        size = w * (0.46 if card.rank == 11 else 0.36) * s
-        pip(draw, card.suit or "s", cx, cy, size, colour)
+        pip(draw, card.suit or "s", px, fy0 + (fy1 - fy0) * 0.74, w * 0.14 * s, colour)
+    else:  # one large pip, low right of the index
+        size = w * (0.5 if card.rank == 11 else 0.42) * s
+        pip(draw, card.suit or "s", w * 0.66 * s, h * 0.68 * s, size, colour)
     return img.resize((w, h), Image.Resampling.BOX)
 
 
@@ -314,6 +338,9 @@ def paste_card(
         m = glow_margin(width)
         g = glow(width, halo)
         canvas.paste(g, (x - m, y - m), g)
+    if card is not None:
+        for label, size, decorative in face_texts(card, width):
+            note(label, size, decorative=decorative)
     img = card_back(width) if card is None else card_face(card, width)
     canvas.paste(img, (x, y), img)
     if dim:

@@ -29,19 +29,23 @@ from render.doudizhu.sheets import SHEET_CARD_W
 from render.labels import seat_name
 from render.palette import ACCENT, CREAM, FIELD_BG, INK, KOI, PANEL_EDGE, RGB, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
-from render.widgets import chip, fan_step, fit, panel, text
+from render.widgets import chip, fan_step, fit, min_size, panel, text, text_width
 
 __all__ = ["badges", "render_hand", "render_table", "warm"]
 
 W = 1200
-H = 704
+H = 740
 MARGIN = 16
-TRICK_W = 84
-KITTY_W = 64
+T = min_size(W)  # every text (32 px): readable when the table is shown 550 px wide
+TRICK_W = 84  # trick, kitty and "to beat" cards: the rank index is then 32 px or more
+KITTY_W = TRICK_W
 BACK_W = 34
 HAND_W = 112
-BEAT_W = 68
+BEAT_W = TRICK_W
 SIDE_W = 380  # width of the left and right plates
+TOP = 76  # the plates' top
+PLATE_H = 192
+BOTTOM_H = 80
 
 
 def badges(view: DoudizhuView) -> tuple[str | None, ...]:
@@ -80,41 +84,41 @@ def _plate(
     locale: str,
 ) -> None:
     """Name, score, role badge (or bid), and the hand as a count and a fan of backs."""
-    x0, y0, x1, _ = box
+    x0, y0, x1, y1 = box
     acting = _acting(view, seat)
     panel(draw, box, edge=ACCENT if acting else PANEL_EDGE, width=4 if acting else 2)
     role = badges(view)[seat]
     count = view.hand_counts[seat]
     wide = x1 - x0 > 600
-    cy = y0 + 34
+    cy = (y0 + y1) / 2 if wide else y0 + 36
     x = x0 + 16
     if acting:
         draw.polygon([(x, cy - 13), (x + 18, cy), (x, cy + 13)], fill=ACCENT)
         x += 28
     score = _t(locale, "score", score=view.scores[seat])
-    sw = chip(draw, x1 - 14, cy, score, 22, CREAM, INK, align="right")
+    sw = chip(draw, x1 - 14, cy, score, T, CREAM, INK, align="right")
     name_max = (x1 - 14 - sw - 12 - x) if not wide else 300
-    x += text(draw, (x, cy), name, 30, ACCENT if acting else TEXT, max_width=name_max) + 14
+    x += text(draw, (x, cy), name, T + 2, ACCENT if acting else TEXT, max_width=name_max) + 14
     if wide:
         row_cy, rx = cy, x
     else:
-        row_cy, rx = y0 + 84, x0 + 16
+        row_cy, rx = y0 + 92, x0 + 16
     if role is not None:
-        rx += role_chip(draw, rx, row_cy, role, 22, locale) + 10
+        rx += role_chip(draw, rx, row_cy, role, T, locale) + 10
     # hand: count and backs
+    label = _counted(locale, "cards_left", count)
     if wide:
         cx = x1 - sw - 30
-        lw = text(draw, (cx, cy + 4), _counted(locale, "cards_left", count), 20, TEXT_DIM, anchor="rm")
-        nw = text(draw, (cx - lw - 8, cy), str(count), 40, TEXT, anchor="rm")
-        span = 260
-        _backs(img, count, cx - lw - nw - 24 - span, y0 + 11, span)
+        lw = text(draw, (cx, cy + 4), label, T, TEXT_DIM, anchor="rm")
+        nw = text(draw, (cx - lw - 8, cy), str(count), T + 10, TEXT, anchor="rm")
+        span = min(260, cx - lw - nw - 24 - rx - 16)
+        _backs(img, count, cx - lw - nw - 24 - span, cy - 24, span)
         return
-    by = y0 + 112
-    span = x1 - x0 - 150
-    _backs(img, count, x0 + 16, by, span)
+    by = y0 + 128
     cx = x1 - 20
-    text(draw, (cx, by + 16), str(count), 44, TEXT, anchor="rm")
-    text(draw, (cx, by + 46), _counted(locale, "cards_left", count), 18, TEXT_DIM, anchor="rm")
+    lw = text(draw, (cx, by + 24), label, T, TEXT_DIM, anchor="rm")
+    nw = text(draw, (cx - lw - 10, by + 22), str(count), T + 10, TEXT, anchor="rm")
+    _backs(img, count, x0 + 16, by, x1 - x0 - 32 - lw - nw - 30)
 
 
 def _shown_trick(view: DoudizhuView) -> tuple[tuple[TrickPlay, ...], bool]:
@@ -149,7 +153,17 @@ def _zone(
     cy = (y0 + y1) / 2
     if play.move is None:
         at = {"left": x0 + 8, "center": (x0 + x1) / 2, "right": x1 - 8}[align]
-        chip(draw, at, cy, _t(locale, "pass"), 28, PANEL_EDGE, TEXT_DIM if dim else TEXT, pad=20, align=align)
+        chip(
+            draw,
+            at,
+            cy,
+            _t(locale, "pass"),
+            T + 2,
+            PANEL_EDGE,
+            TEXT_DIM if dim else TEXT,
+            pad=20,
+            align=align,
+        )
         return
     cards = play.cards
     n = len(cards)
@@ -177,7 +191,7 @@ def _sequence(trick: Sequence[TrickPlay], names: Sequence[str], locale: str) -> 
 
 
 def _status(view: DoudizhuView, names: Sequence[str], locale: str) -> tuple[str, RGB]:
-    who = fit(seat_name(names, view.to_act), 26, 200)
+    who = fit(seat_name(names, view.to_act), T, 260)
     if view.phase is Phase.OVER:
         return _t(locale, "status.over"), ACCENT
     if view.phase is Phase.BID:
@@ -190,8 +204,8 @@ def _status(view: DoudizhuView, names: Sequence[str], locale: str) -> tuple[str,
 def _header(draw: ImageDraw.ImageDraw, view: DoudizhuView, locale: str) -> None:
     cy = 38
     x = MARGIN + 8
-    x += text(draw, (x, cy), _t(locale, "title"), 32) + 16
-    chip(draw, x, cy, _t(locale, "hand_no", hand=view.hand_no, total=view.hands_total), 22, PANEL_EDGE, TEXT)
+    x += text(draw, (x, cy), _t(locale, "title"), T + 4) + 16
+    chip(draw, x, cy, _t(locale, "hand_no", hand=view.hand_no, total=view.hands_total), T, PANEL_EDGE, TEXT)
     right = W - MARGIN
     if view.bid:
         right -= (
@@ -200,7 +214,7 @@ def _header(draw: ImageDraw.ImageDraw, view: DoudizhuView, locale: str) -> None:
                 right,
                 cy,
                 _t(locale, "factor", factor=view.factor),
-                30,
+                T + 2,
                 KOI,
                 CREAM,
                 pad=16,
@@ -210,39 +224,46 @@ def _header(draw: ImageDraw.ImageDraw, view: DoudizhuView, locale: str) -> None:
         )
     if view.bombs:
         right -= (
-            chip(draw, right, cy, _t(locale, "bombs", count=view.bombs), 22, ACCENT, INK, align="right") + 10
+            chip(draw, right, cy, _t(locale, "bombs", count=view.bombs), T, ACCENT, INK, align="right") + 10
         )
     if view.bid:
-        chip(draw, right, cy, _t(locale, "bid", bid=view.bid), 22, CREAM, INK, align="right")
+        chip(draw, right, cy, _t(locale, "bid", bid=view.bid), T, CREAM, INK, align="right")
     else:
-        chip(draw, right, cy, _t(locale, "no_bid_yet"), 22, PANEL_EDGE, TEXT, align="right")
+        chip(draw, right, cy, _t(locale, "no_bid_yet"), T, PANEL_EDGE, TEXT, align="right")
 
 
-def _centre(
-    img: Image.Image, draw: ImageDraw.ImageDraw, view: DoudizhuView, names: Sequence[str], locale: str
-) -> None:
-    """Kitty (and the face-up card while bidding), then the status line."""
-    left, right = 412, 788
-    mid = (left + right) / 2
-    kh = card_size(KITTY_W)[1]
+def _kitty(img: Image.Image, draw: ImageDraw.ImageDraw, view: DoudizhuView, locale: str) -> None:
+    """The kitty between the side plates: backs until the landlord takes it, then its faces."""
     gap = 10
-    kitty = view.kitty
-    show_face_up = view.phase is Phase.BID and view.face_up is not None
     group_w = 3 * KITTY_W + 2 * gap
-    total = group_w + (KITTY_W + 40 if show_face_up else 0)
-    kx = mid - total / 2
-    ky = 112
-    text(draw, (kx + group_w / 2, 94), _t(locale, "kitty"), 20, TEXT_DIM, anchor="mm")
+    kx = W / 2 - group_w / 2
+    ky = TOP + PLATE_H - card_size(KITTY_W)[1] - 6
+    text(
+        draw, (W / 2, TOP + 16), _t(locale, "kitty"), T, TEXT_DIM, anchor="mm", max_width=W - 2 * SIDE_W - 60
+    )
+    kitty = view.kitty
     for i in range(3):
         card = kitty[i] if kitty is not None and i < len(kitty) else None
         paste_card(img, card, kx + i * (KITTY_W + gap), ky, KITTY_W)
-    if show_face_up:
-        fx = kx + group_w + 40
-        text(draw, (fx + KITTY_W / 2, 94), _t(locale, "face_up"), 20, ACCENT, anchor="mm", max_width=170)
-        paste_card(img, view.face_up, fx, ky, KITTY_W, halo=ACCENT)
-        if view.first_bidder is not None:
-            label = _t(locale, "face_up_to", name=seat_name(names, view.first_bidder))
-            text(draw, (fx + KITTY_W / 2, ky + kh + 18), label, 18, TEXT_DIM, anchor="mm", max_width=170)
+
+
+def _face_up(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: DoudizhuView,
+    names: Sequence[str],
+    fy0: float,
+    locale: str,
+) -> None:
+    """While bidding, the card dealt face up (its holder bids first), in the middle of the felt."""
+    if view.face_up is None:
+        return
+    fx, fy = W / 2 - KITTY_W / 2, fy0 + 70
+    paste_card(img, view.face_up, fx, fy, KITTY_W, halo=ACCENT)
+    label = _t(locale, "face_up")
+    if view.first_bidder is not None:
+        label += " · " + _t(locale, "face_up_to", name=seat_name(names, view.first_bidder))
+    text(draw, (W / 2, fy + card_size(KITTY_W)[1] + 30), label, T, ACCENT, anchor="mm", max_width=520)
 
 
 def render_table(view: DoudizhuView, *, names: tuple[str, ...], locale: str = "en") -> bytes:
@@ -253,28 +274,26 @@ def render_table(view: DoudizhuView, *, names: tuple[str, ...], locale: str = "e
     bottom = view.seat if view.seat is not None else 0
     right_seat, left_seat = (bottom + 1) % seats, (bottom + 2) % seats
     _header(draw, view, locale)
-    top = 76
-    plate_h = 176
     boxes = {
-        left_seat: (MARGIN, top, MARGIN + SIDE_W, top + plate_h),
-        right_seat: (W - MARGIN - SIDE_W, top, W - MARGIN, top + plate_h),
-        bottom: (MARGIN, H - 16 - 72, W - MARGIN, H - 16),
+        left_seat: (MARGIN, TOP, MARGIN + SIDE_W, TOP + PLATE_H),
+        right_seat: (W - MARGIN - SIDE_W, TOP, W - MARGIN, TOP + PLATE_H),
+        bottom: (MARGIN, H - 16 - BOTTOM_H, W - MARGIN, H - 16),
     }
     # the felt: where the trick is played
-    felt = (MARGIN, top + plate_h + 12, W - MARGIN, H - 16 - 72 - 12)
+    felt = (MARGIN, TOP + PLATE_H + 12, W - MARGIN, H - 16 - BOTTOM_H - 12)
     panel(draw, felt, fill=FIELD_BG, edge=None, radius=18)
     for seat, box in boxes.items():
         _plate(img, draw, view, seat, seat_name(names, seat), box, locale)
-    _centre(img, draw, view, names, locale)
+    _kitty(img, draw, view, locale)
     trick, dim = _shown_trick(view)
     fy0, fy1 = felt[1], felt[3]
     status, colour = _status(view, names, locale)
-    chip(draw, W / 2, fy0 + 26, status, 24, TABLE_BG, colour, pad=18, align="center")
-    upper = (fy0 + 44, fy0 + 44 + 140)
+    sw = chip(draw, felt[0] + 14, fy0 + 32, status, T, TABLE_BG, colour, pad=18)
+    upper = (fy0 + 62, fy0 + 62 + 140)
     zones = {
-        left_seat: ((MARGIN + 8, *upper[:1], 600 - 24, upper[1]), "left"),
-        right_seat: ((600 + 24, upper[0], W - MARGIN - 8, upper[1]), "right"),
-        bottom: ((MARGIN + 150, fy1 - 140, W - MARGIN - 150, fy1 - 4), "center"),
+        left_seat: ((MARGIN + 8, upper[0], W // 2 - 24, upper[1]), "left"),
+        right_seat: ((W // 2 + 24, upper[0], W - MARGIN - 8, upper[1]), "right"),
+        bottom: ((MARGIN + 150, fy1 - 146, W - MARGIN - 150, fy1 - 6), "center"),
     }
     if view.phase is Phase.BID:
         for seat, (box, align) in zones.items():
@@ -283,7 +302,8 @@ def render_table(view: DoudizhuView, *, names: tuple[str, ...], locale: str = "e
                 at = {"left": box[0] + 8, "center": (box[0] + box[2]) / 2, "right": box[2] - 8}[align]
                 fill, ink = (ACCENT, INK) if bid else (PANEL_EDGE, TEXT)
                 label = _t(locale, "bid", bid=bid) if bid else _t(locale, "bid_pass")
-                chip(draw, at, (box[1] + box[3]) / 2, label, 30, fill, ink, pad=22, align=align)
+                chip(draw, at, (box[1] + box[3]) / 2, label, T + 2, fill, ink, pad=22, align=align)
+        _face_up(img, draw, view, names, fy0, locale)
         return to_png(img, doudizhu_palette())
     latest: dict[int, TrickPlay] = {}
     for p in trick:
@@ -294,16 +314,19 @@ def render_table(view: DoudizhuView, *, names: tuple[str, ...], locale: str = "e
         _zone(
             img, draw, p, box, align, hot=p is last_play and not dim and p is not None, dim=dim, locale=locale
         )
-    # the trick told in order, bottom left of the felt
+    # the trick told in order, at the right of the status
     if trick:
-        head = _t(locale, "last_trick", name=seat_name(names, _winner(trick))) if dim else None
-        y = fy1 - 22
-        x = felt[0] + 16
-        if head:
-            text(draw, (x, fy1 - 52), head, 20, ACCENT, max_width=300)
-        parts = _sequence(trick, names, locale)[-5:]
-        seq = " › ".join(part for part, _ in parts)
-        text(draw, (x, y), seq, 18, TEXT_DIM, max_width=300)
+        room = felt[2] - 16 - (felt[0] + 14 + sw + 24)
+        head = f"{_t(locale, 'last_trick', name=seat_name(names, _winner(trick)))}: " if dim else ""
+        parts = [part for part, _ in _sequence(trick, names, locale)]
+        shown = len(parts)  # the latest turns that fit, older ones left out
+        while (
+            shown > 1
+            and text_width(head + "... › " * (shown < len(parts)) + " › ".join(parts[-shown:]), T) > room
+        ):
+            shown -= 1
+        seq = head + "... › " * (shown < len(parts)) + " › ".join(parts[-shown:])
+        text(draw, (felt[2] - 16, fy0 + 32), seq, T, TEXT_DIM, anchor="rm", max_width=room)
     return to_png(img, doudizhu_palette())
 
 
@@ -333,49 +356,49 @@ def render_hand(view: DoudizhuView, *, locale: str = "en") -> bytes:
     n = len(hand)
     bh = card_size(BEAT_W)[1]
     hh = card_size(HAND_W)[1]
-    top_h = bh + 36
-    h = top_h + hh + 36
+    row2 = 72  # the second line: what to beat (its cards on the right), or the bid
+    top_h = row2 + bh + 12
+    h = top_h + hh + 20
     img = Image.new("RGB", (W, h), TABLE_BG)
     draw = ImageDraw.Draw(img)
     cy = 36
     x = MARGIN + 8
-    x += text(draw, (x, cy), _t(locale, "hand.title"), 30) + 14
+    x += text(draw, (x, cy), _t(locale, "hand.title"), T + 2) + 14
     if view.seat is not None:
         role = badges(view)[view.seat]
         if role is not None:
-            x += role_chip(draw, x, cy, role, 22, locale) + 10
-        x += chip(draw, x, cy, _counted(locale, "hand.count", n), 22, PANEL_EDGE, TEXT) + 10
-    cy2 = 36 + bh / 2 + 8
+            x += role_chip(draw, x, cy, role, T, locale) + 10
+        x += chip(draw, x, cy, _counted(locale, "hand.count", n), T, PANEL_EDGE, TEXT) + 10
+    cy2 = row2 + bh / 2
     right = W - MARGIN - 8
     my_turn = view.seat is not None and view.to_act == view.seat and view.phase is not Phase.OVER
     if view.hand is None:
-        text(draw, (right, cy), _t(locale, "hand.spectator"), 24, TEXT_DIM, anchor="rm")
+        text(draw, (right, cy), _t(locale, "hand.spectator"), T, TEXT_DIM, anchor="rm", max_width=right - x)
     elif view.phase is Phase.BID:
         key = "hand.your_bid" if my_turn else "hand.bidding"
-        text(draw, (MARGIN + 8, cy2 + 10), _t(locale, key, bid=view.bid), 26, ACCENT if my_turn else TEXT_DIM)
+        text(
+            draw,
+            (MARGIN + 8, cy2),
+            _t(locale, key, bid=view.bid),
+            T,
+            ACCENT if my_turn else TEXT_DIM,
+            max_width=W - 2 * MARGIN,
+        )
     elif view.phase is Phase.PLAY:
         beat = _to_beat_cards(view) if view.to_beat is not None else ()
         if beat:
-            step = fan_step(len(beat), BEAT_W, 520, BEAT_W + 6)
+            step = fan_step(len(beat), BEAT_W, 560, BEAT_W + 6)
             span = BEAT_W + step * (len(beat) - 1)
             bx = right - span
             for i, c in enumerate(beat):
-                paste_card(img, c, bx + i * step, 20, BEAT_W)
+                paste_card(img, c, bx + i * step, row2, BEAT_W)
             label = _t(locale, "hand.to_beat", name=_who(view, view.to_beat_seat, locale))
-            text(
-                draw,
-                (bx - 16, 20 + bh / 2),
-                label,
-                24,
-                ACCENT if my_turn else TEXT,
-                anchor="rm",
-                max_width=bx - 40 - x,
-            )
+            text(draw, (MARGIN + 8, cy2), label, T, ACCENT if my_turn else TEXT, max_width=bx - 32 - MARGIN)
         elif my_turn:
-            text(draw, (MARGIN + 8, cy2 + 10), _t(locale, "hand.you_lead"), 26, ACCENT)
-    y = top_h + 4
+            text(draw, (MARGIN + 8, cy2), _t(locale, "hand.you_lead"), T, ACCENT)
+    y = top_h
     if not hand:
-        text(draw, (W / 2, y + hh / 2), _t(locale, "hand.empty"), 26, TEXT_DIM, anchor="mm")
+        text(draw, (W / 2, y + hh / 2), _t(locale, "hand.empty"), T, TEXT_DIM, anchor="mm")
     else:
         step = fan_step(n, HAND_W, W - 2 * MARGIN - 16, HAND_W + 8)
         span = HAND_W + step * (n - 1)

@@ -20,10 +20,11 @@ from render.goita.pieces import PIECE_LETTERS, _t, glow, paste_piece, piece_face
 from render.labels import seat_name
 from render.palette import ACCENT, CHOICE, CREAM, INK, PANEL, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
-from render.widgets import chip, panel, text
+from render.widgets import chip, min_size, panel, text
 
 W = 1200
 MARGIN = 16
+T = min_size(W)  # every text (32 px): readable when the grid is shown 550 px wide
 CELL_W = 104
 GAP_X = 14
 GAP_Y = 18
@@ -79,16 +80,16 @@ def _group_row(
     ph = piece_height(SMALL_W)
     h = ph + 24
     panel(draw, (MARGIN, y, W - MARGIN, y + h), fill=PANEL)
-    text(draw, (MARGIN + 20, y + h / 2), title, 24, TEXT, max_width=250)
-    x = MARGIN + 290
+    text(draw, (MARGIN + 20, y + h / 2), title, T, TEXT, max_width=290)
+    x = MARGIN + 320
     counts = Counter(pieces)
     if not counts:
-        text(draw, (x, y + h / 2), _t(locale, empty_key), 22, TEXT_DIM)
+        text(draw, (x, y + h / 2), _t(locale, empty_key), T, TEXT_DIM)
         return
     for p in sorted(counts):
         paste_piece(img, p, x, y + 12, SMALL_W)
         x += SMALL_W + 6
-        x += text(draw, (x, y + h / 2), f"×{counts[p]}", 24, CREAM) + 18
+        x += text(draw, (x, y + h / 2), f"×{counts[p]}", T, CREAM) + 16
 
 
 def render_memory(view: MemoryView, *, names: tuple[str, ...], locale: str = "en") -> bytes:
@@ -101,26 +102,38 @@ def render_memory(view: MemoryView, *, names: tuple[str, ...], locale: str = "en
     height = grid_top + grid_h + 24 + 40 + 2 * (small_h + 12) + 10
     img = Image.new("RGB", (W, height), TABLE_BG)
     draw = ImageDraw.Draw(img)
-    text(draw, (MARGIN + 8, 38), _t(locale, "memory.title"), 32)
-    chip(
-        draw,
-        W - MARGIN,
-        38,
-        _t(locale, "memory.score", score=view.score, max=MAX_SCORE),
-        26,
-        ACCENT,
-        INK,
-        align="right",
-        pad=16,
+    x = MARGIN + 8 + text(draw, (MARGIN + 8, 38), _t(locale, "memory.title"), T + 4) + 30
+    right = (
+        W
+        - MARGIN
+        - chip(
+            draw,
+            W - MARGIN,
+            38,
+            _t(locale, "memory.score", score=view.score, max=MAX_SCORE),
+            T,
+            ACCENT,
+            INK,
+            align="right",
+            pad=16,
+        )
+        - 20
     )
+    for key, colour in (("memory.guard", CHOICE), ("memory.turned", ACCENT)):  # the legend of the halos
+        draw.ellipse((x, 38 - 11, x + 22, 38 + 11), fill=colour)
+        x += (
+            30
+            + text(draw, (x + 30, 38), _t(locale, key), T, TEXT_DIM, max_width=max(40, right - x - 30))
+            + 20
+        )
     for c in range(8):
         cx = GRID_X + c * (CELL_W + GAP_X) + CELL_W / 2
-        text(draw, (cx, grid_top - 22), str(c + 1), 26, TEXT_DIM, anchor="mm")
+        text(draw, (cx, grid_top - 24), str(c + 1), T, TEXT_DIM, anchor="mm")
     drawn = cell_drawings(view)
     values = VALUES
     for r in range(4):
         top = grid_top + r * (ph + GAP_Y)
-        text(draw, (GRID_X - 36, top + ph / 2), ROWS[r], 30, TEXT_DIM, anchor="mm")
+        text(draw, (GRID_X - 38, top + ph / 2), ROWS[r], T + 2, TEXT_DIM, anchor="mm")
         for c in range(8):
             pos = r * 8 + c
             x = GRID_X + c * (CELL_W + GAP_X)
@@ -144,10 +157,7 @@ def render_memory(view: MemoryView, *, names: tuple[str, ...], locale: str = "en
                 )
     y = grid_top + grid_h + 30
     x = MARGIN + 8
-    x += text(draw, (x, y), _status(view, names, locale), 26, TEXT, max_width=700) + 24
-    for key, colour in (("memory.guard", CHOICE), ("memory.turned", ACCENT)):
-        draw.ellipse((x, y - 9, x + 18, y + 9), fill=colour)
-        x += 26 + text(draw, (x + 26, y), _t(locale, key), 20, TEXT_DIM) + 20
+    text(draw, (x, y), _status(view, names, locale), T, TEXT, max_width=W - MARGIN - x)
     y += 32
     _group_row(
         img,

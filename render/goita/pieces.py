@@ -19,6 +19,7 @@ from engine.goita.types import KANJI, Piece
 from render import labels as L
 from render.fonts import font
 from render.palette import RGB
+from render.widgets import note
 
 GYOKU = "玉"  # the second King
 SEED_VALUES: tuple[int, ...] = (5, 4, 4, 3, 3, 2, 2, 1)
@@ -39,6 +40,7 @@ DISC: RGB = (250, 238, 210)
 # The pentagon as fractions of (width, height): apex, shoulders, bottom corners.
 SHAPE: tuple[tuple[float, float], ...] = ((0.5, 0.0), (0.9, 0.2), (0.985, 1.0), (0.015, 1.0), (0.1, 0.2))
 SS = 3  # supersampling factor
+OWN_GLYPH = 0.48  # the kanji on a seat's own face-down piece, as a fraction of its width
 
 
 def piece_height(width: int) -> int:
@@ -131,6 +133,34 @@ def piece_face(
     return _finish(img, width)
 
 
+def face_texts(
+    piece: Piece,
+    width: int,
+    *,
+    face_up: bool = True,
+    variant: bool = False,
+    initial: str = "",
+    value: int | None = None,
+) -> list[tuple[str, int, bool]]:
+    """What a piece ``width`` px wide shows in writing: ``(text, font px, decorative)``.
+
+    The kanji names the piece and must be read. The corner letter and value are printed marks,
+    decorative for the legibility check: the hand names every piece under it in a readable chip,
+    and sheets spell the points out.
+    """
+    glyph = GYOKU if piece is Piece.K and variant else KANJI[piece]
+    if not face_up:
+        return [(glyph, round(width * OWN_GLYPH), False)]
+    corners = width >= 56 and (initial or value is not None)
+    out = [(glyph, round(width * (0.56 if corners else 0.64)), False)]
+    if corners:
+        out += [
+            (initial, round(width * 0.2), True),
+            (str(value) if value is not None else "", round(width * 0.2), True),
+        ]
+    return out
+
+
 @lru_cache(maxsize=256)
 def piece_back(width: int, known: Piece | None = None, *, variant: bool = False) -> Image.Image:
     """A face-down piece. ``known``: the owner's own face-down piece, its kanji in a small disc."""
@@ -145,7 +175,7 @@ def piece_back(width: int, known: Piece | None = None, *, variant: bool = False)
         r2 = r * 0.45
         draw.ellipse((cx - r2, cy - r2, cx + r2, cy + r2), fill=BACK_EDGE)
     else:
-        r = w * 0.3
+        r = w * 0.36
         draw.ellipse(
             (cx - r, cy - r, cx + r, cy + r),
             fill=DISC,
@@ -156,7 +186,7 @@ def piece_back(width: int, known: Piece | None = None, *, variant: bool = False)
         draw.text(
             (cx, cy),
             glyph,
-            font=font(round(r * 1.2)),
+            font=font(round(width * OWN_GLYPH * SS)),
             fill=KING_INK if known is Piece.K else INK,
             anchor="mm",
         )
@@ -219,6 +249,11 @@ def paste_piece(
         m = glow_margin(width)
         g = glow(width, halo)
         canvas.paste(g, (x - m, y - m), g)
+    if piece is not None:
+        for label, size, decorative in face_texts(
+            piece, width, face_up=face_up, variant=variant, initial=initial, value=value
+        ):
+            note(label, size, decorative=decorative)
     if piece is None:
         img = piece_back(width)
     elif not face_up:

@@ -26,10 +26,12 @@ from render.goita.pieces import (
 from render.labels import seat_name, signed
 from render.palette import ACCENT, CREAM, INK, PANEL, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
-from render.widgets import chip, panel, text
+from render.widgets import chip, fit, min_size, panel, text, text_width
 
 W = 1200
 MARGIN = 16
+T = min_size(W)  # every text (32 px): readable when the sheet is shown 550 px wide
+LINE_H = round(T * 1.5)
 BIG_W = 124
 REVEAL_W = 64
 DOWN_W = 56
@@ -58,7 +60,7 @@ def _team_rows(
     locale: str,
 ) -> int:
     """One line per team: colour stripe, name, the round's points, the match total."""
-    row_h = 58
+    row_h = round(T * 1.45) + 16
     for team, total in enumerate(scores):
         top = y + team * (row_h + 8)
         win = team == winner_team
@@ -70,14 +72,14 @@ def _team_rows(
         )
         draw.rounded_rectangle((MARGIN + 3, top + 8, MARGIN + 9, top + row_h - 8), 3, fill=team_colour(team))
         cy = top + row_h / 2
-        text(draw, (MARGIN + 24, cy), team_label(locale, seats, team, names), 26, TEXT, max_width=640)
+        text(draw, (MARGIN + 24, cy), team_label(locale, seats, team, names), T, TEXT, max_width=640)
         got = points[team] if team < len(points) else 0
         chip(
             draw,
             W - MARGIN - 240,
             cy,
             signed(got),
-            24,
+            T,
             ACCENT if got else PANEL_EDGE,
             INK if got else TEXT,
             align="right",
@@ -87,7 +89,7 @@ def _team_rows(
             draw,
             (W - MARGIN - 24, cy),
             _t(locale, "sheet.total", total=total),
-            28,
+            T,
             ACCENT if win else TEXT,
             anchor="rm",
         )
@@ -113,7 +115,7 @@ def _face_down(
     so the round's sheet shows them all (the finisher's double is the last of its row)."""
     panel(draw, (MARGIN, y, W - MARGIN, y + _face_down_height(result)), fill=PANEL)
     title = L.label(locale, "render.goita.sheet.face_down", "Face-down pieces")
-    text(draw, (MARGIN + 24, y + 26), title, 22, TEXT)
+    text(draw, (MARGIN + 24, y + 28), title, T, TEXT)
     seats = len(result.face_down)
     ph = piece_height(DOWN_W)
     col_w = (W - 2 * MARGIN - 48) // 2
@@ -124,11 +126,11 @@ def _face_down(
         team = seat % 2 if seats == 4 else seat
         draw.rounded_rectangle((x, top + 8, x + 6, top + ph - 8), 3, fill=team_colour(team))
         ink = ACCENT if seat == result.winner else TEXT
-        text(draw, (x + 16, cy), seat_name(names, seat), 22, ink, max_width=150)
+        text(draw, (x + 16, cy), seat_name(names, seat), T, ink, max_width=180)
         if not pieces:
-            text(draw, (x + 176, cy), "—", 24, TEXT_DIM)
+            text(draw, (x + 206, cy), "—", T, TEXT_DIM)
         for i, p in enumerate(pieces):
-            paste_piece(img, p, x + 176 + i * (DOWN_W + 6), top, DOWN_W, initial=PIECE_LETTERS[p])
+            paste_piece(img, p, x + 206 + i * (DOWN_W + 6), top, DOWN_W, initial=PIECE_LETTERS[p])
 
 
 def render_round_sheet(
@@ -139,19 +141,25 @@ def render_round_sheet(
     bh = piece_height(BIG_W)
     lines = [(item_name(locale, i.name), str(i.points)) for i in result.items]
     lines += [(item_name(locale, m.name), f"×{m.points}") for m in result.multipliers]
-    body_h = max(bh + 40, 70 + 40 * len(lines) + 50)
+    body_h = max(bh + 40, 76 + LINE_H * len(lines) + 60)
     down_h = _face_down_height(result)
     # The face-down panel already shows a double's piece; ``revealed`` alone is a teyaku hand.
     reveal_h = piece_height(REVEAL_W) + 70 if result.revealed and not down_h else 0
-    teams_h = len(scores) * 66
+    teams_h = len(scores) * (round(T * 1.45) + 24)
     height = 104 + body_h + 14 + sum(h + 14 for h in (down_h, reveal_h) if h) + teams_h + 16
     img = Image.new("RGB", (W, height), TABLE_BG)
     draw = ImageDraw.Draw(img)
-    text(draw, (MARGIN + 8, 38), _t(locale, "sheet.title", round=result.round_no), 34)
-    text(draw, (MARGIN + 8, 80), item_name(locale, f"reason_{result.reason}"), 22, TEXT_DIM, max_width=600)
     got = result.points[result.team] if result.team < len(result.points) else 0
     banner = _t(locale, "sheet.winner", name=team_label(locale, seats, result.team, names), points=got)
-    chip(draw, W - MARGIN, 54, banner, 28, team_colour(result.team), INK, align="right", pad=16)
+    if text_width(banner, T) > W / 2 - MARGIN - 32:  # the team rows below name the partners
+        short = team_label(locale, seats, result.team, names, short=True)
+        banner = _t(locale, "sheet.winner", name=short, points=got)
+    bw = chip(draw, W - MARGIN, 40, fit(banner, T, W / 2 - MARGIN - 32), T, team_colour(result.team), INK,
+              align="right", pad=16)
+    title = _t(locale, "sheet.title", round=result.round_no)
+    text(draw, (MARGIN + 8, 38), title, T + 4, max_width=W - bw - 60)
+    text(draw, (MARGIN + 8, 82), item_name(locale, f"reason_{result.reason}"), T, TEXT_DIM,
+         max_width=W - 2 * MARGIN - 16)
     y = 104
     panel(draw, (MARGIN, y, W - MARGIN, y + body_h), edge=ACCENT)
     x = MARGIN + 24
@@ -175,15 +183,15 @@ def render_round_sheet(
         )
     else:
         headline = _t(locale, "sheet.teyaku", name=seat_name(names, result.winner))
-    text(draw, (x, y + 36), headline, 28, TEXT, max_width=W - MARGIN - x - 20)
-    ly = y + 84
+    text(draw, (x, y + 38), headline, T + 2, TEXT, max_width=W - MARGIN - x - 20)
+    ly = y + 90
     for label, value in lines:
-        text(draw, (x + 8, ly), label, 24, TEXT, max_width=520)
-        text(draw, (x + 640, ly), value, 26, ACCENT, anchor="rm")
-        ly += 40
+        text(draw, (x + 8, ly), label, T, TEXT, max_width=520)
+        text(draw, (x + 640, ly), value, T, ACCENT, anchor="rm")
+        ly += LINE_H
     draw.line((x, ly - 14, x + 660, ly - 14), fill=PANEL_EDGE, width=2)
-    text(draw, (x + 8, ly + 12), _t(locale, "sheet.points"), 26, TEXT)
-    text(draw, (x + 640, ly + 12), str(got), 30, ACCENT, anchor="rm")
+    text(draw, (x + 8, ly + 14), _t(locale, "sheet.points"), T, TEXT)
+    text(draw, (x + 640, ly + 12), str(got), T, ACCENT, anchor="rm")
     y += body_h + 14
     if down_h:
         _face_down(img, draw, y, result, names, locale)
@@ -194,7 +202,7 @@ def render_round_sheet(
             draw,
             (MARGIN + 24, y + 26),
             _t(locale, "sheet.revealed", name=seat_name(names, result.winner)),
-            22,
+            T,
             TEXT,
         )
         for i, p in enumerate(result.revealed):
@@ -238,8 +246,8 @@ def render_match_summary(
     height = 110 + 52 + len(shown) * row_h + (40 if len(history) > len(shown) else 0) + 80 + 20
     img = Image.new("RGB", (W, height), TABLE_BG)
     draw = ImageDraw.Draw(img)
-    text(draw, (MARGIN + 8, 40), _t(locale, "summary.title"), 34)
-    text(draw, (MARGIN + 8, 82), _t(locale, "summary.rounds", rounds=len(history)), 22, TEXT_DIM)
+    text(draw, (MARGIN + 8, 40), _t(locale, "summary.title"), T + 4)
+    text(draw, (MARGIN + 8, 82), _t(locale, "summary.rounds", rounds=len(history)), T, TEXT_DIM)
     win_teams = {w if seats != 4 else w % 2 for w in winners}
     if winners:
         label = ", ".join(team_label(locale, seats, tm, names) for tm in sorted(win_teams))
@@ -247,8 +255,8 @@ def render_match_summary(
             draw,
             W - MARGIN,
             56,
-            _t(locale, "summary.winners", names=label),
-            28,
+            fit(_t(locale, "summary.winners", names=label), T, W - 2 * MARGIN - 420),
+            T,
             ACCENT,
             INK,
             align="right",
@@ -259,26 +267,26 @@ def render_match_summary(
     y = 118
     panel(draw, (MARGIN, y, W - MARGIN, y + 52 + len(shown) * row_h + 8), edge=PANEL_EDGE)
     hy = y + 28
-    text(draw, (MARGIN + 24, hy), _t(locale, "summary.round"), 20, TEXT_DIM)
-    text(draw, (MARGIN + 130, hy), _t(locale, "summary.finish"), 20, TEXT_DIM)
+    text(draw, (MARGIN + 24, hy), _t(locale, "summary.round"), T, TEXT_DIM)
+    text(draw, (MARGIN + 150, hy), _t(locale, "summary.finish"), T, TEXT_DIM)
     for team in range(teams):
         cx = cols_x0 + team * col_w + col_w / 2
         label = team_label(locale, seats, team, names, short=True)
-        chip(draw, cx, hy, label, 20, team_colour(team), INK, align="center")
+        chip(draw, cx, hy, fit(label, T, col_w - T - 8), T, team_colour(team), INK, align="center")
     y += 52
     if len(history) > len(shown):
         text(
             draw,
             (MARGIN + 24, y + 16),
             _t(locale, "summary.earlier", count=len(history) - len(shown)),
-            20,
+            T,
             TEXT_DIM,
         )
         y += 40
     for r in shown:
         cy = y + row_h / 2
-        text(draw, (MARGIN + 24, cy), str(r.round_no), 24, TEXT)
-        x = MARGIN + 130
+        text(draw, (MARGIN + 24, cy), str(r.round_no), T, TEXT)
+        x = MARGIN + 150
         if r.piece is not None:
             paste_piece(img, r.piece, x, y + 6, SUMMARY_W)
             x += SUMMARY_W + 14
@@ -287,14 +295,14 @@ def render_match_summary(
             desc += f"  ·  {_t(locale, 'summary.double')}"
         if r.reason != "finish":
             desc += f"  {item_name(locale, f'reason_{r.reason}')}"
-        text(draw, (x, cy), desc, 22, TEXT, max_width=cols_x0 - x - 16)
+        text(draw, (x, cy), desc, T, TEXT, max_width=cols_x0 - x - 16)
         for team in range(teams):
             p = r.points[team] if team < len(r.points) else 0
             cx = cols_x0 + team * col_w + col_w / 2
-            text(draw, (cx, cy), signed(p) if p else "·", 24, ACCENT if p else TEXT_DIM, anchor="mm")
+            text(draw, (cx, cy), signed(p) if p else "·", T, ACCENT if p else TEXT_DIM, anchor="mm")
         y += row_h
     y += 22
-    text(draw, (MARGIN + 24, y + 30), _t(locale, "summary.totals"), 28, TEXT)
+    text(draw, (MARGIN + 24, y + 30), _t(locale, "summary.totals"), T, TEXT)
     for team, total in enumerate(scores):
         cx = cols_x0 + team * col_w + col_w / 2
         win = team in win_teams
@@ -303,7 +311,7 @@ def render_match_summary(
             cx,
             y + 30,
             str(total),
-            30,
+            T + 2,
             ACCENT if win else CREAM if total else PANEL_EDGE,
             INK if win or total else TEXT,
             align="center",

@@ -39,17 +39,19 @@ from render.goita.pieces import (
 )
 from render.goita.sheets import warm as warm_sheets
 from render.labels import seat_name
-from render.palette import ACCENT, CHOICE, CREAM, INK, PANEL, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
+from render.palette import ACCENT, CHOICE, CREAM, INK, PANEL, PANEL_EDGE, RGB, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
-from render.widgets import chip, panel, text, text_width
+from render.widgets import chip, fit, min_size, panel, text, text_width
 
 __all__ = ["render_hand", "render_table", "slot_drawings", "warm"]
 
 W = 1200
 MARGIN = 16
+T = min_size(W)  # every text (32 px): readable when the table is shown 550 px wide
 HEADER_H = 66
-STATUS_H = 58
-LABEL_W = 290
+STATUS_H = 62
+LABEL_W = 330
+CHIP_H = round(T * 1.45)
 PAIR_GAP = 5
 GROUP_GAP = 20
 ROW_PAD = 12
@@ -133,17 +135,36 @@ def _status(view: GoitaView, names: Sequence[str], locale: str) -> str:
 def _header(draw: ImageDraw.ImageDraw, view: GoitaView, names: Sequence[str], locale: str) -> None:
     cy = HEADER_H // 2 + 2
     x = MARGIN + 6
-    x += text(draw, (x, cy), _t(locale, "round", round=view.round_no), 32) + 16
-    x += chip(draw, x, cy, _t(locale, "target", target=view.rules.target_score), 20, PANEL_EDGE, TEXT) + 8
-    if view.set_aside:
+    x += text(draw, (x, cy), _t(locale, "round", round=view.round_no), T + 4) + 16
+    x += chip(draw, x, cy, _t(locale, "target", target=view.rules.target_score), T, PANEL_EDGE, TEXT) + 8
+    if view.set_aside and view.seats != 4:
         key = "aside" if view.seats == 2 else "removed"
-        chip(draw, x, cy, _t(locale, key, count=view.set_aside), 20, PANEL, TEXT_DIM)
+        chip(draw, x, cy, _t(locale, key, count=view.set_aside), T, PANEL, TEXT_DIM)
     if view.seats != 4:
         return
     right = W - MARGIN
+    room = (right - x) / 2 - 10 - 2 * 14
+    labels = [f"{team_label(locale, view.seats, team, names)}  {view.scores[team]}" for team in (0, 1)]
+    if any(text_width(label, T) > room for label in labels):  # the rows name each seat's team
+        labels = [
+            f"{team_label(locale, view.seats, team, names, short=True)}  {view.scores[team]}"
+            for team in (0, 1)
+        ]
     for team in (1, 0):
-        label = f"{team_label(locale, view.seats, team, names)}  {view.scores[team]}"
-        right -= chip(draw, right, cy, label, 24, team_colour(team), INK, align="right", pad=14) + 10
+        label = fit(labels[team], T, room)
+        right -= chip(draw, right, cy, label, T, team_colour(team), INK, align="right", pad=14) + 10
+
+
+def _flow(
+    draw: ImageDraw.ImageDraw, chips: Sequence[tuple[str, RGB, RGB]], x0: float, x1: float, cy: float
+) -> None:
+    """Chips left to right from ``x0``, wrapping to a new line below when ``x1`` is reached."""
+    x = x0
+    for label, fill, ink in chips:
+        w = text_width(label, T) + 2 * (T // 2)
+        if x > x0 and x + w > x1:
+            x, cy = x0, cy + CHIP_H + 8
+        x += chip(draw, x, cy, fit(label, T, x1 - x0 - T), T, fill, ink) + 8
 
 
 def _row(
@@ -166,49 +187,26 @@ def _row(
     colour = team_colour(view.teams[seat])
     draw.rounded_rectangle((MARGIN + 3, y + 10, MARGIN + 9, y + h - 10), 3, fill=colour)
     x = MARGIN + 22
-    line1 = y + 30
+    line1 = y + 10 + T * 0.75
     if acting:
-        draw.polygon([(x, line1 - 12), (x + 17, line1), (x, line1 + 12)], fill=ACCENT)
-        x += 26
-    text(
-        draw,
-        (x, line1),
-        seat_name(names, seat),
-        30,
-        ACCENT if acting else TEXT,
-        max_width=LABEL_W - (x - MARGIN) - 8,
-    )
-    x = MARGIN + 22
-    line2 = y + 70
+        draw.polygon([(x, line1 - 13), (x + 18, line1), (x, line1 + 13)], fill=ACCENT)
+        x += 28
+    name_colour = ACCENT if acting else TEXT
+    text(draw, (x, line1), seat_name(names, seat), T + 2, name_colour, max_width=LABEL_W - (x - MARGIN) - 8)
     if view.seats == 4:
-        x += (
-            chip(
-                draw,
-                x,
-                line2,
-                team_label(locale, view.seats, view.teams[seat], names, short=True),
-                21,
-                colour,
-                INK,
-            )
-            + 8
-        )
+        first = team_label(locale, view.seats, view.teams[seat], names, short=True)
     else:
-        x += (
-            chip(draw, x, line2, _t(locale, "score", score=view.scores[view.teams[seat]]), 21, colour, INK)
-            + 8
-        )
-    x += chip(draw, x, line2, _t(locale, "hand", count=view.hand_counts[seat]), 21, CREAM, INK) + 8
-    line3 = y + 106
-    x = MARGIN + 22
+        first = _t(locale, "score", score=view.scores[view.teams[seat]])
+    chips = [(first, colour, INK), (_t(locale, "hand", count=view.hand_counts[seat]), CREAM, INK)]
     if seat == view.leader:
-        x += chip(draw, x, line3, _t(locale, "leader"), 18, PANEL_EDGE, TEXT) + 6
+        chips.append((_t(locale, "leader"), PANEL_EDGE, TEXT))
     if seat == view.dealer:
-        x += chip(draw, x, line3, _t(locale, "dealer"), 18, PANEL_EDGE, TEXT) + 6
+        chips.append((_t(locale, "dealer"), PANEL_EDGE, TEXT))
     if seat in _passed(view):
-        x += chip(draw, x, line3, _t(locale, "passed"), 18, TEXT_DIM, INK) + 6
+        chips.append((_t(locale, "passed"), TEXT_DIM, INK))
     if view.attacker == seat and view.attack is not None:
-        chip(draw, x, line3, _t(locale, "attacking"), 18, ACCENT, INK)
+        chips.append((_t(locale, "attacking"), ACCENT, INK))
+    _flow(draw, chips, MARGIN + 22, MARGIN + LABEL_W, line1 + T * 0.75 + 10 + CHIP_H / 2)
     # The laid pieces, in pairs.
     values = values_of(view)
     attack_at = _attack_slot(view) if view.attacker == seat else None
@@ -244,7 +242,7 @@ def render_table(view: GoitaView, *, names: tuple[str, ...], locale: str = "en")
     """The table: one row per seat with its laid pieces, the attack piece glowing, whose turn."""
     slots = slots_per_row(view)
     pw = piece_width(slots)
-    row_h = max(132, piece_height(pw) + 2 * glow_margin(pw) + 4)
+    row_h = max(20 + round(T * 1.5) + 2 * (CHIP_H + 8), piece_height(pw) + 2 * glow_margin(pw) + 4)
     height = HEADER_H + view.seats * (row_h + ROW_GAP) + STATUS_H
     img = Image.new("RGB", (W, height), TABLE_BG)
     draw = ImageDraw.Draw(img)
@@ -269,13 +267,13 @@ def render_table(view: GoitaView, *, names: tuple[str, ...], locale: str = "en")
                     piece=piece_name(locale, view.attack),
                     name=seat_name(names, view.attacker),
                 ),
-                22,
+                T,
                 ACCENT,
                 INK,
             )
             + 14
         )
-    text(draw, (x, cy), status, 26, TEXT, max_width=W - MARGIN - x)
+    text(draw, (x, cy), status, T, TEXT, max_width=W - MARGIN - x)
     return to_png(img, goita_palette())
 
 
@@ -292,34 +290,37 @@ def _hand_variants(hand: Sequence[Piece]) -> list[bool]:
 
 
 def render_hand(view: GoitaView, *, locale: str = "en") -> bytes:
-    """The seat's pieces, large, highest first; the attack piece on the right when there is one.
-
-    Pieces that can block the attack (the player's turn to respond) glow.
-    """
+    """The seat's pieces, large, highest first, each with its letter (what ``/move`` takes); the
+    attack piece on the right when there is one. Pieces that can block the attack glow."""
     hand = tuple(view.hand or ())
     values = values_of(view)
-    side_w = 250 if view.attack is not None else 0
+    side_w = 270 if view.attack is not None else 0
     avail = W - 2 * MARGIN - 24 - side_w
     gap = 12
     n = max(1, len(hand))
     pw = int(min(HAND_MAX_W, (avail - (n - 1) * gap) / n))
     ph = piece_height(pw)
-    top = 74
-    height = max(top + ph + 40, top + piece_height(112) + 90 if side_w else 0)
+    top = 12 + round(T * 1.6) + 10
+    apw = 100
+    height = max(
+        top + ph + CHIP_H + 24, 12 + round(T * 1.6) + piece_height(apw) + CHIP_H + 44 if side_w else 0
+    )
     img = Image.new("RGB", (W, height), TABLE_BG)
     draw = ImageDraw.Draw(img)
     title = _t(locale, "hand.title", count=len(hand))
-    text(draw, (MARGIN + 8, 36), title, 32, TEXT)
+    cy = 12 + T * 0.8
+    tw = text(draw, (MARGIN + 8, cy), title, T + 2, TEXT)
     blocks = {a.piece for a in view.legal_actions if isinstance(a, Block)}
     if blocks:
-        chip(draw, MARGIN + 8 + text_width(title, 32) + 18, 36, _t(locale, "hand.can_block"), 20, CHOICE, INK)
+        chip(draw, MARGIN + 8 + tw + 18, cy, _t(locale, "hand.can_block"), T, CHOICE, INK)
     if not hand:
-        text(draw, (MARGIN + 8, top + ph / 2), _t(locale, "hand.empty"), 24, TEXT_DIM)
+        text(draw, (MARGIN + 8, top + ph / 2), _t(locale, "hand.empty"), T, TEXT_DIM)
     for i, (p, gyoku) in enumerate(zip(hand, _hand_variants(hand), strict=True)):
+        px = MARGIN + 12 + i * (pw + gap)
         paste_piece(
             img,
             p,
-            MARGIN + 12 + i * (pw + gap),
+            px,
             top,
             pw,
             variant=gyoku,
@@ -327,33 +328,35 @@ def render_hand(view: GoitaView, *, locale: str = "en") -> bytes:
             value=values[p],
             halo=CHOICE if p in blocks else None,
         )
+        fill, ink = (CHOICE, INK) if p in blocks else (PANEL_EDGE, TEXT)
+        chip(draw, px + pw / 2, top + ph + 6 + CHIP_H / 2, PIECE_LETTERS[p], T, fill, ink, align="center")
     if view.attack is not None:
         x0 = W - MARGIN - side_w
-        panel(draw, (x0, 12, W - MARGIN, height - 12), edge=ACCENT)
+        panel(draw, (x0, 10, W - MARGIN, height - 10), edge=ACCENT)
         text(
             draw,
-            (x0 + side_w / 2, 40),
+            (x0 + side_w / 2, cy + 4),
             _t(locale, "hand.attacked"),
-            24,
+            T,
             ACCENT,
             anchor="mm",
             max_width=side_w - 20,
         )
-        apw = 112
+        ay = 12 + round(T * 1.6) + 6
         paste_piece(
             img,
             view.attack,
             x0 + (side_w - apw) / 2,
-            66,
+            ay,
             apw,
             initial=PIECE_LETTERS[view.attack],
             value=values[view.attack],
         )
         text(
             draw,
-            (x0 + side_w / 2, 66 + piece_height(apw) + 24),
+            (x0 + side_w / 2, ay + piece_height(apw) + 6 + CHIP_H / 2),
             piece_name(locale, view.attack),
-            22,
+            T,
             TEXT,
             anchor="mm",
             max_width=side_w - 20,
@@ -365,7 +368,7 @@ def warm() -> None:
     """Draw and cache every piece at the sizes the images use, and the palette."""
     goita_palette()
     table_widths = tuple(piece_width(n) for n in TABLE_SLOTS)
-    for width in (*table_widths, HAND_MAX_W, 112):
+    for width in (*table_widths, HAND_MAX_W, 100):
         for p in Piece:
             piece_back(width, p)
             piece_back(width, p, variant=True)
@@ -375,7 +378,7 @@ def warm() -> None:
         slot_outline(width, PANEL_EDGE)
         glow(width, ACCENT)
         glow(width, CHOICE)
-    for size in (18, 20, 21, 22, 24, 26, 28, 30, 32, 34):
+    for size in (T, T + 2, T + 4):
         font(size)
     _t("en", "round", round=1)
     warm_memory()

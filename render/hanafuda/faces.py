@@ -39,6 +39,8 @@ ASPECT = H_UNITS / W_UNITS
 SUPERSAMPLE = 3  # faces are painted 3× larger, then box-averaged down (anti-aliasing, few colours)
 RADIUS = 7  # corner radius, in card units
 BORDER = 3.2
+TAB_SIZE = 26  # month number, in card units
+BADGE_SIZE = 19  # category badge glyph, in card units
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,9 +62,14 @@ _JAPANESE_BADGES = {
 STYLES: dict[str, FaceStyle] = {
     "hanafuda": FaceStyle(border=INK, back=(46, 30, 30), badges=_JAPANESE_BADGES),
     "hwatu": FaceStyle(
-        border=RED, back=DEEP_RED, korean_months=True,
-        badges={Kind.BRIGHT: ("光", CAT_BRIGHT, INK), Kind.ANIMAL: ("열", CAT_ANIMAL, WHITE),
-                Kind.RIBBON: ("띠", CAT_RIBBON, WHITE)},
+        border=RED,
+        back=DEEP_RED,
+        korean_months=True,
+        badges={
+            Kind.BRIGHT: ("光", CAT_BRIGHT, INK),
+            Kind.ANIMAL: ("열", CAT_ANIMAL, WHITE),
+            Kind.RIBBON: ("띠", CAT_RIBBON, WHITE),
+        },
     ),
 }
 
@@ -92,7 +99,7 @@ def _finish(big: Image.Image, width: int, scale: float) -> Image.Image:
 
 def _month_tab(draw: ImageDraw.ImageDraw, number: int, style: FaceStyle, scale: float) -> None:
     text = str(number)
-    f = font(round(26 * scale))
+    f = font(round(TAB_SIZE * scale))
     tw = draw.textlength(text, font=f) / scale
     w, h = max(30.0, tw + 10), 31.0
     draw.rounded_rectangle((-10 * scale, -10 * scale, w * scale, h * scale), 9 * scale, fill=style.border)
@@ -103,17 +110,41 @@ def _category_badge(draw: ImageDraw.ImageDraw, badge: tuple[str, RGB, RGB], scal
     label, fill, ink = badge
     cx, cy, r = 82 * scale, 18 * scale, 15 * scale
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=PAPER, width=round(2 * scale))
-    draw.text((cx, cy - 1 * scale), label, font=font(round(19 * scale)), fill=ink, anchor="mm")
+    draw.text((cx, cy - 1 * scale), label, font=font(round(BADGE_SIZE * scale)), fill=ink, anchor="mm")
 
 
-def card_face(card: Card, width: int, *, style: str = "hanafuda",
-              category: Kind | None = None) -> Image.Image:
-    """The face of ``card``, ``width`` pixels wide (RGBA, rounded corners; shared, do not modify)."""
-    return _face(card, width, style, category or card.kind)
+def card_face(
+    card: Card, width: int, *, style: str = "hanafuda", category: Kind | None = None, marks: bool = True
+) -> Image.Image:
+    """The face of ``card``, ``width`` pixels wide (RGBA, rounded corners; shared, do not modify).
+
+    ``marks=False`` leaves out the month tab and the category badge: the plain picture, for cards
+    too small for their marks to be read (captured piles), where overlapping tabs only made
+    misleading digit strings.
+    """
+    return _face(card, width, style, category or card.kind, marks)
+
+
+def face_marks(
+    card: Card, width: int, *, style: str = "hanafuda", category: Kind | None = None
+) -> tuple[tuple[str, int], ...]:
+    """The texts printed on a face ``width`` px wide and their font sizes in pixels of the image.
+
+    They are part of the card's picture (decorative for the legibility check): what a player must
+    read about a card is its code chip, or its pile's group and count.
+    """
+    deck = STYLES[style]
+    month = str(card.korean_month if deck.korean_months else card.month)
+    badge = deck.badges.get(category or card.kind)
+    scale = width / W_UNITS
+    out = [(month, round(TAB_SIZE * scale))]
+    if badge:
+        out.append((badge[0], round(BADGE_SIZE * scale)))
+    return tuple(out)
 
 
 @cache
-def _face(card: Card, width: int, style: str, category: Kind) -> Image.Image:
+def _face(card: Card, width: int, style: str, category: Kind, marks: bool = True) -> Image.Image:
     deck = STYLES[style]
     big, scale = _canvas(width)
     draw = ImageDraw.Draw(big)
@@ -121,10 +152,11 @@ def _face(card: Card, width: int, style: str, category: Kind) -> Image.Image:
     art = Image.new("RGB", big.size, background(card))
     paint(Pen(art, scale, mirror=mirrored(card)), card)
     big.paste(art, (0, 0), _rounded_mask(big.size, BORDER, RADIUS - BORDER / 2, scale))
-    _month_tab(draw, card.korean_month if deck.korean_months else card.month, deck, scale)
-    badge = deck.badges.get(category)
-    if badge:
-        _category_badge(draw, badge, scale)
+    if marks:
+        _month_tab(draw, card.korean_month if deck.korean_months else card.month, deck, scale)
+        badge = deck.badges.get(category)
+        if badge:
+            _category_badge(draw, badge, scale)
     return _finish(big, width, scale)
 
 
@@ -163,8 +195,9 @@ def glow(width: int, colour: RGB) -> Image.Image:
     r = RADIUS * w / W_UNITS
     draw.rounded_rectangle((m - ring, m - ring, m + w + ring, m + h + ring), r + ring, fill=(*colour, 210))
     img = img.filter(ImageFilter.GaussianBlur(m / 2.2))
-    ImageDraw.Draw(img).rounded_rectangle((m - ring, m - ring, m + w - 1 + ring, m + h - 1 + ring), r + ring,
-                                          fill=(*colour, 255))
+    ImageDraw.Draw(img).rounded_rectangle(
+        (m - ring, m - ring, m + w - 1 + ring, m + h - 1 + ring), r + ring, fill=(*colour, 255)
+    )
     return img
 
 

@@ -18,8 +18,18 @@ from engine.hanafuda.gostop.notation import to_player
 from engine.hanafuda.gostop.types import ScoreItem
 from render import labels as L
 from render.fonts import font
-from render.hanafuda.faces import RADIUS, card_back, card_face, card_size, glow, glow_margin, shade
+from render.hanafuda.faces import (
+    RADIUS,
+    card_back,
+    card_face,
+    card_size,
+    face_marks,
+    glow,
+    glow_margin,
+    shade,
+)
 from render.palette import CAT_ANIMAL, CAT_BRIGHT, CAT_CHAFF, CAT_RIBBON, DEEP_RED, GOLD, PAPER, RED, RGB
+from render.widgets import note
 
 STYLE = "hwatu"
 JOKER_PI = {name: BONUS_PI[c] for c, name in BONUS_NAMES.items()}
@@ -110,24 +120,34 @@ def joker_face(card: str, width: int) -> Image.Image:
     return big.resize((w, h), Image.Resampling.BOX)
 
 
-def face(card: str | None, width: int) -> Image.Image:
+def face(card: str | None, width: int, marks: bool = True) -> Image.Image:
+    """A hwatu face (``None``: a back); ``marks=False``: without month tab and badge (piles)."""
     if card is None:
         return card_back(width, style=STYLE)
     if is_joker(card):
         return joker_face(card, width)
     c = parse(card)
-    return card_face(c, width, style=STYLE, category=_BADGE[group_of(card)])
+    return card_face(c, width, style=STYLE, category=_BADGE[group_of(card)] if marks else None, marks=marks)
 
 
 def paste(canvas: Image.Image, card: str | None, x: float, y: float, width: int, *, halo: RGB | None = None,
-          dim: bool = False) -> None:
-    """Paste a hwatu face (``None``: a back), optionally over a glow or under a shade."""
+          dim: bool = False, marks: bool = True) -> None:
+    """Paste a hwatu face (``None``: a back), optionally over a glow or under a shade.
+
+    What is printed on a face (month tab, badge, a bonus card's ``+2 피``) is part of its picture:
+    reported as decorative text (the card's code chip or its pile's count is what players read).
+    """
     x, y = round(x), round(y)
     if halo is not None:
         m = glow_margin(width)
         g = glow(width, halo)
         canvas.paste(g, (x - m, y - m), g)
-    img = face(card, width)
+    if card is not None and is_joker(card):
+        note(f"+{JOKER_PI[card]}", round(width * 0.46), decorative=True)
+    elif card is not None and marks:
+        for label, size in face_marks(parse(card), width, style=STYLE, category=_BADGE[group_of(card)]):
+            note(label, size, decorative=True)
+    img = face(card, width, marks)
     canvas.paste(img, (x, y), img)
     if dim:
         sh = shade(width)
@@ -135,10 +155,11 @@ def paste(canvas: Image.Image, card: str | None, x: float, y: float, width: int,
 
 
 def fan(canvas: Image.Image, cards: Sequence[str], x: float, y: float, width: int, step: float, *,
-        hot: frozenset[str] = frozenset(), halo: RGB | None = None, lift: int = 0) -> None:
+        hot: frozenset[str] = frozenset(), halo: RGB | None = None, lift: int = 0,
+        marks: bool = True) -> None:
     for i, c in enumerate(cards):
         up = c in hot
-        paste(canvas, c, x + i * step, y - (lift if up else 0), width, halo=halo if up else None)
+        paste(canvas, c, x + i * step, y - (lift if up else 0), width, halo=halo if up else None, marks=marks)
 
 
 def score_name(locale: str, name: str) -> str:

@@ -1,0 +1,105 @@
+"""Readable at 550 px: Discord shows images about 550 px wide inline, so every text a player must
+read (card codes, counts, names, scores, statuses) must keep digits and capitals at least
+``MIN_INK`` (11) px tall at that width.
+
+Every image kind of every game (tests/render/samples.py) is rendered while :func:`recording`
+collects the texts drawn through render/widgets.py; each size is checked against the image's own
+width. A second test makes sure no layout draws text behind the helpers' back.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from render.widgets import INLINE_W, MIN_INK, Drawn, ink_height, min_size, recording, text_ink
+from tests.render.samples import all_images
+
+RENDER = Path(__file__).resolve().parents[2] / "render"
+IMAGES = all_images()
+
+# Functions allowed to call ``ImageDraw.text`` themselves: the helpers that report what they draw,
+# and the card / piece faces (drawn once, cached, and reported by their paste functions).
+RAW_TEXT_ALLOWED = {
+    "widgets.py": {"text", "chip"},
+    "pen.py": {"Pen.text"},  # card art: the poem on a ribbon, the 寿 on the sake cup
+    "hanafuda/motifs.py": {"ribbon"},
+    "hanafuda/subjects.py": {"sake_cup"},
+    "hanafuda/faces.py": {"_month_tab", "_category_badge"},
+    "hanafuda/gostop/common.py": {"joker_face"},
+    "doudizhu/faces.py": {"_index", "card_face"},
+    "doudizhu/common.py": {"role_chip"},
+    "goita/pieces.py": {"piece_face", "piece_back"},
+}
+
+
+def _inline_px(d: Drawn, width: int) -> float:
+    """How tall the text's digits and capitals (or CJK glyphs) are when the image is shown inline."""
+    return text_ink(d.text, d.size) * min(1.0, INLINE_W / width)
+
+
+def test_min_size_is_the_threshold() -> None:
+    for width in (400, 550, 828, 1000, 1200):
+        size = min_size(width)
+        assert ink_height(size) * min(1.0, INLINE_W / width) >= MIN_INK
+        assert ink_height(size - 1) * min(1.0, INLINE_W / width) < MIN_INK
+
+
+@pytest.mark.parametrize("name", sorted(IMAGES))
+def test_every_text_is_readable_inline(name: str) -> None:
+    with recording() as drawn:
+        png = IMAGES[name]()
+    width = Image.open(io.BytesIO(png)).width
+    readable = [d for d in drawn if not d.decorative]
+    assert readable, f"{name}: no text recorded"
+    small = sorted({(d.size, d.text) for d in readable if _inline_px(d, width) < MIN_INK})
+    worst = min(_inline_px(d, width) for d in readable)
+    assert not small, (
+        f"{name} ({width} px wide): {len(small)} texts under {MIN_INK} px tall at {INLINE_W} (smallest "
+        f"{worst:.1f} px; font sizes, {min_size(width)} px for Latin text): {small[:8]}"
+    )
+
+
+def test_code_chips_are_checked() -> None:
+    """The field's card codes (what /move needs) are among the texts checked: a smaller chip fails."""
+    with recording() as drawn:
+        IMAGES["koikoi/table"]()
+    codes = [d for d in drawn if d.text in {"2a", "3c", "12a"}]
+    assert codes and all(not d.decorative for d in codes)
+
+
+def _raw_text_calls(path: Path) -> set[str]:
+    """Qualified names of the functions in ``path`` that call ``<something>.text(...)``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+
+    def visit(node: ast.AST, scope: list[str]) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.ClassDef):
+                visit(child, [*scope, child.name])
+                continue
+            if (
+                isinstance(child, ast.Call)
+                and isinstance(child.func, ast.Attribute)
+                and child.func.attr == "text"
+                and not (isinstance(child.func.value, ast.Name) and child.func.value.id in {"W", "widgets"})
+            ):
+                found.add(".".join(scope) or "<module>")
+            visit(child, scope)
+
+    visit(tree, [])
+    return found
+
+
+def test_layouts_draw_text_only_through_the_helpers() -> None:
+    offenders = {}
+    for path in sorted(RENDER.rglob("*.py")):
+        rel = path.relative_to(RENDER).as_posix()
+        extra = _raw_text_calls(path) - RAW_TEXT_ALLOWED.get(rel, set())
+        if extra:
+            offenders[rel] = sorted(extra)
+    assert not offenders, f"draw text with render.widgets.text/chip (or report it with note): {offenders}"
