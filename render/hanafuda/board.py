@@ -167,7 +167,7 @@ def field_layout(
 
 def field_max_w(seats: int) -> int:
     """The widest field card: smaller with three players, whose table has one more pile to weigh."""
-    return FIELD_WIDTHS[0] if seats <= 2 else FIELD_WIDTHS[1]
+    return FIELD_WIDTHS[0] if seats <= 2 else FIELD_WIDTHS[2]
 
 
 def field_grid(
