@@ -40,7 +40,7 @@ DISC: RGB = (250, 238, 210)
 # The pentagon as fractions of (width, height): apex, shoulders, bottom corners.
 SHAPE: tuple[tuple[float, float], ...] = ((0.5, 0.0), (0.9, 0.2), (0.985, 1.0), (0.015, 1.0), (0.1, 0.2))
 SS = 3  # supersampling factor
-OWN_GLYPH = 0.48  # the kanji on a seat's own face-down piece, as a fraction of its width
+OWN_GLYPH = 0.52  # the kanji on a seat's own face-down piece, as a fraction of its width
 
 
 def piece_height(width: int) -> int:

@@ -50,7 +50,7 @@ MARGIN = 16
 T = min_size(W)  # every text (32 px): readable when the table is shown 550 px wide
 HEADER_H = 66
 STATUS_H = 62
-LABEL_W = 330
+LABEL_W = 370
 CHIP_H = round(T * 1.45)
 PAIR_GAP = 5
 GROUP_GAP = 20
@@ -155,16 +155,70 @@ def _header(draw: ImageDraw.ImageDraw, view: GoitaView, names: Sequence[str], lo
         right -= chip(draw, right, cy, label, T, team_colour(team), INK, align="right", pad=14) + 10
 
 
+def _lines(
+    chips: Sequence[tuple[str, RGB, RGB]], x_first: float, x0: float, x1: float
+) -> list[list[tuple[str, RGB, RGB]]]:
+    """Chips laid left to right, the first line from ``x_first`` (after the name), the next ones
+    from ``x0``, a new line each time ``x1`` is reached."""
+    lines: list[list[tuple[str, RGB, RGB]]] = [[]]
+    x = x_first
+    for c in chips:
+        w = text_width(c[0], T) + 2 * (T // 2)
+        if x + w > x1 and (lines[-1] or x > x0):
+            lines.append([])
+            x = x0
+        lines[-1].append(c)
+        x += w + 8
+    return lines
+
+
 def _flow(
-    draw: ImageDraw.ImageDraw, chips: Sequence[tuple[str, RGB, RGB]], x0: float, x1: float, cy: float
+    draw: ImageDraw.ImageDraw,
+    chips: Sequence[tuple[str, RGB, RGB]],
+    x_first: float,
+    x0: float,
+    x1: float,
+    cy: float,
 ) -> None:
-    """Chips left to right from ``x0``, wrapping to a new line below when ``x1`` is reached."""
-    x = x0
-    for label, fill, ink in chips:
-        w = text_width(label, T) + 2 * (T // 2)
-        if x > x0 and x + w > x1:
-            x, cy = x0, cy + CHIP_H + 8
-        x += chip(draw, x, cy, fit(label, T, x1 - x0 - T), T, fill, ink) + 8
+    """Chips left to right (see :func:`_lines`), one line every ``CHIP_H + 8`` px from ``cy`` down."""
+    for i, line in enumerate(_lines(chips, x_first, x0, x1)):
+        x = x_first if i == 0 else x0
+        for label, fill, ink in line:
+            x += chip(draw, x, cy, fit(label, T, x1 - x0 - T), T, fill, ink) + 8
+        cy += CHIP_H + 8
+
+
+def _name_end(view: GoitaView, seat: int, names: Sequence[str]) -> float:
+    """Where the chips may start on the name's line: after the ▶ and the name."""
+    x = MARGIN + 22 + (28 if view.to_act == seat and view.phase is not Phase.OVER else 0)
+    return x + min(text_width(seat_name(names, seat), T + 2), LABEL_W - (x - MARGIN) - 8) + 16
+
+
+def _row_height(view: GoitaView, seat: int, pw: int, names: Sequence[str], locale: str) -> int:
+    """A seat's row: its name and chips, or its pieces with their glow, whichever is taller."""
+    lines = _lines(
+        _chips(view, seat, names, locale), _name_end(view, seat, names), MARGIN + 22, MARGIN + LABEL_W
+    )
+    return max(20 + len(lines) * (CHIP_H + 8), piece_height(pw) + 2 * glow_margin(pw) + 8)
+
+
+def _chips(view: GoitaView, seat: int, names: Sequence[str], locale: str) -> list[tuple[str, RGB, RGB]]:
+    """A seat's chips under its name: team (or score), pieces in hand, leader, dealer, passed, attacking."""
+    colour = team_colour(view.teams[seat])
+    if view.seats == 4:
+        first = team_label(locale, view.seats, view.teams[seat], names, short=True)
+    else:
+        first = _t(locale, "score", score=view.scores[view.teams[seat]])
+    chips = [(first, colour, INK), (_t(locale, "hand", count=view.hand_counts[seat]), CREAM, INK)]
+    if seat == view.leader:
+        chips.append((_t(locale, "leader"), PANEL_EDGE, TEXT))
+    if seat == view.dealer:
+        chips.append((_t(locale, "dealer"), PANEL_EDGE, TEXT))
+    if seat in _passed(view):
+        chips.append((_t(locale, "passed"), TEXT_DIM, INK))
+    if view.attacker == seat and view.attack is not None:
+        chips.append((_t(locale, "attacking"), ACCENT, INK))
+    return chips
 
 
 def _row(
@@ -187,26 +241,14 @@ def _row(
     colour = team_colour(view.teams[seat])
     draw.rounded_rectangle((MARGIN + 3, y + 10, MARGIN + 9, y + h - 10), 3, fill=colour)
     x = MARGIN + 22
-    line1 = y + 10 + T * 0.75
+    cy = y + 14 + CHIP_H / 2
     if acting:
-        draw.polygon([(x, line1 - 13), (x + 18, line1), (x, line1 + 13)], fill=ACCENT)
+        draw.polygon([(x, cy - 13), (x + 18, cy), (x, cy + 13)], fill=ACCENT)
         x += 28
     name_colour = ACCENT if acting else TEXT
-    text(draw, (x, line1), seat_name(names, seat), T + 2, name_colour, max_width=LABEL_W - (x - MARGIN) - 8)
-    if view.seats == 4:
-        first = team_label(locale, view.seats, view.teams[seat], names, short=True)
-    else:
-        first = _t(locale, "score", score=view.scores[view.teams[seat]])
-    chips = [(first, colour, INK), (_t(locale, "hand", count=view.hand_counts[seat]), CREAM, INK)]
-    if seat == view.leader:
-        chips.append((_t(locale, "leader"), PANEL_EDGE, TEXT))
-    if seat == view.dealer:
-        chips.append((_t(locale, "dealer"), PANEL_EDGE, TEXT))
-    if seat in _passed(view):
-        chips.append((_t(locale, "passed"), TEXT_DIM, INK))
-    if view.attacker == seat and view.attack is not None:
-        chips.append((_t(locale, "attacking"), ACCENT, INK))
-    _flow(draw, chips, MARGIN + 22, MARGIN + LABEL_W, line1 + T * 0.75 + 10 + CHIP_H / 2)
+    text(draw, (x, cy), seat_name(names, seat), T + 2, name_colour, max_width=LABEL_W - (x - MARGIN) - 8)
+    chips = _chips(view, seat, names, locale)
+    _flow(draw, chips, _name_end(view, seat, names), MARGIN + 22, MARGIN + LABEL_W, cy)
     # The laid pieces, in pairs.
     values = values_of(view)
     attack_at = _attack_slot(view) if view.attacker == seat else None
@@ -242,37 +284,32 @@ def render_table(view: GoitaView, *, names: tuple[str, ...], locale: str = "en")
     """The table: one row per seat with its laid pieces, the attack piece glowing, whose turn."""
     slots = slots_per_row(view)
     pw = piece_width(slots)
-    row_h = max(20 + round(T * 1.5) + 2 * (CHIP_H + 8), piece_height(pw) + 2 * glow_margin(pw) + 4)
-    height = HEADER_H + view.seats * (row_h + ROW_GAP) + STATUS_H
+    heights = [_row_height(view, seat, pw, names, locale) for seat in range(view.seats)]
+    status = _status(view, names, locale)
+    attack = ""
+    if view.attack is not None and view.phase is not Phase.OVER:
+        name = seat_name(names, view.attacker)
+        attack = _t(locale, "attack_piece", piece=piece_name(locale, view.attack), name=name)
+    attack_w = text_width(attack, T) + 2 * (T // 2) + 14 if attack else 0
+    # the status goes under the attack chip when both do not fit on one line
+    two_lines = MARGIN + 8 + attack_w + text_width(status, T) > W - MARGIN
+    height = HEADER_H + sum(h + ROW_GAP for h in heights) + STATUS_H + (CHIP_H + 6 if two_lines else 0)
     img = Image.new("RGB", (W, height), TABLE_BG)
     draw = ImageDraw.Draw(img)
     _header(draw, view, names, locale)
     drawn = slot_drawings(view)
     y = HEADER_H
-    for seat in range(view.seats):
+    for seat, row_h in enumerate(heights):
         _row(img, draw, view, seat, y, row_h, pw, slots, drawn[seat], names, locale)
         y += row_h + ROW_GAP
     cy = y + STATUS_H // 2 - 6
-    status = _status(view, names, locale)
     x = MARGIN + 8
-    if view.attack is not None and view.phase is not Phase.OVER:
-        x += (
-            chip(
-                draw,
-                x,
-                cy,
-                _t(
-                    locale,
-                    "attack_piece",
-                    piece=piece_name(locale, view.attack),
-                    name=seat_name(names, view.attacker),
-                ),
-                T,
-                ACCENT,
-                INK,
-            )
-            + 14
-        )
+    if attack:
+        chip(draw, x, cy, fit(attack, T, W - 2 * MARGIN - 40), T, ACCENT, INK)
+        if two_lines:
+            cy += CHIP_H + 6
+        else:
+            x += attack_w
     text(draw, (x, cy), status, T, TEXT, max_width=W - MARGIN - x)
     return to_png(img, goita_palette())
 
