@@ -29,7 +29,7 @@ import discord
 
 import store
 from cogs.table import components as c
-from cogs.table import messages
+from cogs.table import limits, messages
 from cogs.table.model import Table
 from i18n import t
 
@@ -117,7 +117,7 @@ class Announcer:
             while table.pending and not self._held(table):
                 await self._narrate(table)
             if table.status == "finished" and not table.results_posted and not table.pending:
-                await self._post_results(table, [], [], table.announced)
+                await self._post_results(table, [], [], table.seq)
             elif table.notes and not table.pending:
                 await self._board(table, [], [], notable=table.status != "active")
             await self.sync_ping(table)
@@ -173,17 +173,14 @@ class Announcer:
         channel = await self.channel(table)
         await self.manager.pacer.wait(channel.id)
         if fresh:
-            message = await channel.send(**payload)
+            message = await channel.send(**limits.fit(payload))
             board.message_id = message.id
             board.kept = [a for a in message.attachments if a.filename != "table.png"]
         else:
             try:
-                await channel.get_partial_message(board.message_id).edit(  # type: ignore[attr-defined]
-                    content=payload["content"],
-                    attachments=[*board.kept, *payload["files"]],
-                    view=payload["view"],
-                    allowed_mentions=payload["allowed_mentions"],
-                )
+                files = payload.pop("files")
+                edit = {**payload, "attachments": [*board.kept, *files]}
+                await channel.get_partial_message(board.message_id).edit(**limits.fit(edit))  # type: ignore[attr-defined]
             except discord.NotFound:  # someone deleted the board: post it again
                 board.message_id = None
                 table.notes = lines
@@ -201,11 +198,12 @@ class Announcer:
         payload = await messages.results_message(table, lines, images)
         channel = await self.channel(table)
         await self.manager.pacer.wait(channel.id)
-        message = await channel.send(**payload)
+        message = await channel.send(**limits.fit(payload))
         await store.mark_announced(self.manager.db, table.id, upto, message.id)
         await store.mark_results_posted(self.manager.db, table.id)
         table.announced, table.results_posted = upto, True
         table.board.message_id, table.board.last = message.id, True
+        await self.manager.refresh_lobby(table)  # the lobby message says the match is over
 
     async def _standings(self, table: Table) -> list[str]:
         """What changed for each player on the leaderboard (when that module is there)."""
@@ -252,11 +250,8 @@ class Announcer:
         )
         channel = await self.channel(table)
         await self.manager.pacer.wait(channel.id)
-        message = await channel.send(
-            content=content[:2000],
-            view=c.view_of([button]),
-            allowed_mentions=discord.AllowedMentions(users=True),
-        )
+        ping = {"content": content, "view": c.view_of([button])}
+        message = await channel.send(**limits.fit(ping), allowed_mentions=discord.AllowedMentions(users=True))
         table.ping_turn = table.turn_start
         table.ping_ids.append(message.id)
 
@@ -269,8 +264,7 @@ class Announcer:
 
     async def _notify_by_dm(self, table: Table, user_id: int | None) -> None:
         """The opt-in "your turn" DM (``/notify``), when the store offers that setting."""
-        wanted = getattr(store, "notify_wanted", None)
-        if user_id is None or wanted is None or not await wanted(self.manager.db, [user_id]):
+        if user_id is None or not await store.notify_wanted(self.manager.db, [user_id]):
             return
         user = self.bot.get_user(user_id)
         where = f"<#{table.play_channel_id}>"
@@ -317,8 +311,9 @@ class Announcer:
             table.pending = [p for p in table.pending if p.seq >= board_seq]
             table.announced = board_seq
             await store.mark_announced(self.manager.db, table.id, board_seq)
-        if results and not table.results_posted:
-            table.pending, table.results_posted = [], True
+        if results and not table.results_posted:  # the match's last post is out: all was said
+            table.pending, table.results_posted, table.announced = [], True, table.seq
+            await store.mark_announced(self.manager.db, table.id, table.seq)
             await store.mark_results_posted(self.manager.db, table.id)
 
     async def channel(self, table: Table) -> Any:

@@ -25,7 +25,7 @@ from discord.webhook.async_ import async_context
 
 import store
 from cogs.table import components as c
-from cogs.table import messages
+from cogs.table import limits, messages
 from cogs.table.model import Table
 from i18n import t
 
@@ -106,7 +106,7 @@ class LiveHands:
 
     async def _edit(self, table: Table, seat: int, hand: LiveHand, payload: dict[str, Any]) -> bool:
         try:
-            await edit_original(self.manager.bot, hand.token, payload)
+            await edit_original(self.manager.bot, hand.token, limits.fit(payload))
         except (discord.NotFound, discord.Forbidden):  # dismissed, or the token is gone
             self.forget(table, seat)
             return False

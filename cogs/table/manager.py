@@ -141,7 +141,7 @@ class TableManager:
 
     async def resume_all(self) -> int:
         """Rebuild every unfinished table from its stored action log (after a restart)."""
-        count = 0
+        count, resumed = 0, set()
         for row in await store.unfinished_games(self.db):
             spec = self.specs.get(row.game)
             if spec is None:
@@ -154,6 +154,7 @@ class TableManager:
                 await store.finish_game(self.db, row.id, "abandoned")
                 continue
             self.tables[table.id] = table
+            resumed.add(table.id)
             outcome = spec.engine.outcome(table.state) if table.state is not None else None
             if table.status == "active":
                 await self.announcer.reconcile(table)
@@ -166,15 +167,16 @@ class TableManager:
                 await self.hands.resume(table)
                 self.schedule(table)
             count += 1
-        return count + await self._post_missing_results()
+        return count + await self._post_missing_results(resumed)
 
-    async def _post_missing_results(self) -> int:
-        """Matches that ended (results stored) just before a restart, before their results post."""
+    async def _post_missing_results(self, resumed: set[int]) -> int:
+        """Matches that ended (results stored) just before a restart, before their results post
+        (not those ``resumed`` just now: their own flush posts their results)."""
         since = (datetime.now(UTC) - timedelta(days=1)).isoformat(timespec="milliseconds")
         count = 0
         for row in await store.unposted_results(self.db, since):
             spec = self.specs.get(row.game)
-            if spec is None:
+            if spec is None or row.id in resumed:
                 continue
             table = await self._rebuild(row, spec)
             table.status = "active"  # to reconcile like a running table, then it is over again

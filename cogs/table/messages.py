@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from cogs.table import components as c
+from cogs.table import limits
 from cogs.table.model import Table
 from cogs.table.spec import Image, Step, actions_along
 from i18n import t
@@ -134,6 +135,19 @@ def table_view(table: Table, *, finished: bool) -> discord.ui.View:
     return c.view_of(buttons)
 
 
+def last_lines(lines: Sequence[str], cap: int) -> str:
+    """The last whole lines that fit in ``cap`` characters: the newest news and whose turn it
+    is are at the end, so an overlong post loses its oldest lines, never half a line."""
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        size += len(line) + (1 if kept else 0)
+        if size > cap:
+            break
+        kept.append(line)
+    return "\n".join(reversed(kept)) if kept else lines[-1][:cap]
+
+
 def turn_line(table: Table, locale: str) -> str | None:
     """Whose turn it is, with the deadline of a human's turn as a live Discord timestamp."""
     seat = table.to_act()
@@ -166,7 +180,7 @@ async def board_message(
     if (turn := turn_line(table, table.locale)) is not None:
         body.append(turn)
     return {
-        "content": "\n".join(body)[-2000:],
+        "content": last_lines(body, limits.CONTENT),
         "files": await _table_files(table, extra_images),
         "view": table_view(table, finished=False),
         "allowed_mentions": discord.AllowedMentions.none(),
@@ -179,8 +193,8 @@ async def results_message(
     """A match's last post: what happened, the results, the final table, the sheets, Rematch."""
     body = [*lines, table.spec.status_text(table.view(None), table.names, table.locale)]
     return {
-        "content": "\n".join(body)[-2000:],
-        "files": (await _table_files(table, extra_images))[:10],
+        "content": last_lines(body, limits.CONTENT),
+        "files": (await _table_files(table, extra_images))[: limits.FILES],
         "view": table_view(table, finished=True),
         "allowed_mentions": discord.AllowedMentions.none(),
     }
