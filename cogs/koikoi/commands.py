@@ -43,7 +43,7 @@ class KoiKoiCog(
     async def start(
         self,
         interaction: discord.Interaction,
-        rounds: int = 12,
+        rounds: int | None = None,
         preset: str = "seed",
         opponent: str = "anyone",
         timer: app_commands.Range[int, 1, 60] | None = None,
@@ -59,7 +59,8 @@ class KoiKoiCog(
             opponent=opponent,
             timer=timer,
             options=options,
-            fixed={"rounds": rounds},
+            # no choice keeps the preset's own count (koikoi-japan plays 8 rounds)
+            fixed={} if rounds is None else {"rounds": rounds},
             show=("rounds",),
         )
 

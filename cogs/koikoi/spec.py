@@ -13,6 +13,7 @@ from cogs.table.match_spec import MatchSpec
 from cogs.table.podium import score_line
 from cogs.table.spec import Step, fit_label
 from engine.ai.koikoi import choose_action
+from engine.core import BadRules
 from engine.hanafuda import koikoi as kk
 from engine.hanafuda.cards import Card
 from i18n import card_name, t, tn
@@ -192,6 +193,20 @@ class KoiKoiSpec(MatchSpec):
         ]
         status = t(locale, "koikoi.status.line", n=view.round_no, total=view.rounds_total, scores=scores)
         return " · ".join([status, *calls])
+
+    # --- /koikoi rules ----------------------------------------------------------------------------
+
+    def preset_table(self, rules: kk.Rules) -> tuple[str, tuple[tuple[str, str, str], ...]] | None:
+        """The preset ``rules`` are exactly, with its table: every yaku and rule, its value and
+        the source it follows (``engine.hanafuda.koikoi.preset_table``); ``None`` when no preset
+        with a table has these rules (a table's options changed one: the sources would not hold)."""
+        for name, preset in kk.PRESETS.items():
+            if preset == rules:
+                try:
+                    return name, kk.preset_table(name)
+                except BadRules:  # a preset without a table of sources
+                    return None
+        return None
 
 
 SPEC = KoiKoiSpec()

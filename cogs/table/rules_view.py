@@ -1,29 +1,46 @@
-"""``/<game> rules``: how the game is played, and on a second page the table's options.
+"""``/<game> rules``: how the game is played, the table's options, and a preset's sources.
 
-The reply is ephemeral, in the reader's language. Its first page is the game's rules in a few
-short paragraphs (``spec.rules_text``); an **Options** button turns it into the list of options
-with their values and what each does, and a **Rules** button turns it back. The buttons carry
-where the rules come from (``t<table id>`` for a table, ``p<preset>`` for a preset), so they keep
-working after the match ended or the bot restarted: a gone table's rules are read from the store.
+The reply is ephemeral, in the reader's language, one page at a time:
+
+- **Rules**: the game's rules in a few short paragraphs (``spec.rules_text``);
+- **Options**: every option with its value and what it does;
+- **Sources**, for rules that are exactly a preset with a table of sources (a game spec's
+  optional ``preset_table(rules)``, Koi-Koi's ``seed``, ``nintendo`` and ``koikoi-japan``): every
+  yaku and rule, its value, and the source it follows. ``/<game> rules preset:<name>`` opens on
+  this page when the preset has one, since that is what the preset is.
+
+A button per other page turns the message into it. The buttons carry where the rules come from
+(``t<table id>`` for a table, ``p<preset>`` for a preset), so they keep working after the match
+ended or the bot restarted: a gone table's rules are read from the store. Pages longer than one
+embed are split over several (4096 characters each, 6000 in all: ``cogs.table.limits``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 import store
 from cogs.table import components as c
+from cogs.table import limits
 from cogs.table.replies import refuse, report_error, user_locale
 from i18n import t
 
 if TYPE_CHECKING:
     from cogs.table.manager import TableManager
 
-RULES_PAGE_TEMPLATE = r"rp:(?P<game>[a-z0-9_]+):(?P<source>[tp][a-z0-9_]+):(?P<page>rules|options)"
-DESCRIPTION_LIMIT = 4096  # Discord's limit for one embed's description
-EMBEDS_LIMIT = 6000  # … and for the text of all the embeds of a message
+# Preset names may hold a hyphen ("koikoi-japan").
+RULES_PAGE_TEMPLATE = r"rp:(?P<game>[a-z0-9_]+):(?P<source>[tp][a-z0-9_-]+):(?P<page>rules|options|table)"
+DESCRIPTION_LIMIT = limits.EMBED_DESCRIPTION  # Discord's limit for one embed's description
+EMBEDS_LIMIT = limits.EMBED_TOTAL  # … and for the text of all the embeds of a message
+# The button that turns the reply into each page: its label's key and its emoji.
+PAGE_BUTTONS = {
+    "rules": ("rules.show_rules", "📖"),
+    "options": ("rules.show_options", "⚙️"),
+    "table": ("rules.show_table", "📜"),
+}
 
 
 def page_id(game: str, source: str, page: str) -> str:
@@ -39,8 +56,10 @@ async def send_rules(
         source = f"t{table.id}"
     else:
         source = f"p{preset or 'seed'}"
-    kwargs = await rules_reply(tables, game, source, "rules", user_locale(interaction))
-    await interaction.response.send_message(ephemeral=True, **kwargs)
+    # A preset asked for by name opens on its sources (when it has them: else on the rules).
+    page = "rules" if preset is None else "table"
+    kwargs = await rules_reply(tables, game, source, page, user_locale(interaction))
+    await interaction.response.send_message(ephemeral=True, **limits.fit(kwargs))
 
 
 async def on_page_button(
@@ -51,30 +70,52 @@ async def on_page_button(
         if game not in tables.specs:
             return await refuse(interaction, "error.unknown_button")
         kwargs = await rules_reply(tables, game, source, page, user_locale(interaction))
-        await interaction.response.edit_message(**kwargs)
+        await interaction.response.edit_message(**limits.fit(kwargs))
     except Exception as error:
         await report_error(interaction, error)
     return None
 
 
 async def rules_reply(tables: TableManager, game: str, source: str, page: str, locale: str) -> dict[str, Any]:
-    """``embeds`` and ``view`` of one page of the rules reply."""
+    """``embeds`` and ``view`` of one page of the rules reply (``rules``, ``options`` or
+    ``table``); a page these rules do not have shows the rules instead."""
     spec = tables.specs[game]
     rules, heading = await _rules_of(tables, game, source, locale)
     options = option_lines(game, rules, locale)
-    if page == "options" and options:
+    preset_table = getattr(spec, "preset_table", None)
+    sources = preset_table(rules) if preset_table is not None else None
+    pages = ["rules", *(["options"] if options else []), *(["table"] if sources else [])]
+    if page not in pages:
+        page = "rules"
+    if page == "options":
         texts = [t(locale, f"{game}.rules.options"), "", *options]
         embeds = _embeds(t(locale, "rules.options_title", heading=heading), texts)
-        other = ("rules", t(locale, "rules.show_rules"), "📖")
+    elif page == "table" and sources is not None:
+        name, rows = sources
+        command = f"/{game.partition('_')[0]} start"
+        texts = [t(locale, "rules.table_intro", preset=name, command=command), "", *table_lines(rows)]
+        embeds = _embeds(t(locale, "rules.table_title", preset=name), texts)
     else:
         embeds = _embeds(heading, [spec.rules_text(rules, locale)])
         embeds[-1].set_footer(text=t(locale, "rules.footer" if options else "rules.footer_no_options"))
-        other = ("options", t(locale, "rules.show_options", count=len(options)), "⚙️")
     view = None
-    if options:
-        target, label, emoji = other
-        view = c.view_of([c.button(page_id(game, source, target), label, emoji=emoji)])
+    if len(pages) > 1:
+        view = c.view_of(
+            [_page_button(game, source, other, len(options), locale) for other in pages if other != page]
+        )
     return {"embeds": embeds, "view": view}
+
+
+def _page_button(game: str, source: str, page: str, options: int, locale: str) -> Any:
+    key, emoji = PAGE_BUTTONS[page]
+    return c.button(page_id(game, source, page), t(locale, key, count=options), emoji=emoji)
+
+
+def table_lines(rows: Sequence[tuple[str, str, str]]) -> list[str]:
+    """One line per row of a preset table: ``• **rule**: value — *source*`` (the engine's text,
+    in English like ``docs/rules``; the sources quote their own language)."""
+    esc = discord.utils.escape_markdown
+    return [f"• **{esc(rule)}**: {esc(value)} — *{esc(source)}*" for rule, value, source in rows]
 
 
 async def _rules_of(tables: TableManager, game: str, source: str, locale: str) -> tuple[Any, str]:

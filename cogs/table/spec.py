@@ -77,6 +77,8 @@ class GameSpec(Protocol):
     # ``to_player(text) -> str`` / ``from_player(text) -> str``: the engine's notation ↔ the one
     #     players read and type, when they differ (Go-Stop's Korean month numbers); ``/move``
     #     converts at the edge (``cogs.table.typed``) so stored actions keep the engine's form.
+    # ``preset_table(rules) -> (preset, rows) | None``: the named preset these rules are, with its
+    #     table of ``(rule, value, source)`` rows; ``/<game> rules`` shows it as a page of its own.
     # Optional ``one_post_per_turn = True``: when a seat acts again at once (Goita's block, then
     #     attack), its moves share one table post instead of one post each.
 
