@@ -15,6 +15,7 @@ from cogs.table.spec import Step, fit_label
 from engine.ai.roppyakken import choose_action
 from engine.hanafuda import roppyakken as rk
 from engine.hanafuda.cards import Card, from_mask, mask
+from engine.hanafuda.roppyakken.state import name_of
 from engine.hanafuda.roppyakken.state import options as capture_options
 from i18n import card_name, t
 from render.hanafuda import roppyakken as draw
@@ -38,12 +39,26 @@ def items_text(items: Sequence[rk.Item], locale: str) -> str:
     return ", ".join(f"{item_name(i, locale)} {i.points}" for i in items)
 
 
-def takes(action: rk.Play, view: rk.RoppyakkenView) -> tuple[Card, ...]:
-    """The field cards a play captures, as the engine's capture options say."""
-    if action.target is not None:
-        return (action.target,)
-    found = capture_options(action.card, mask(view.field))
-    return from_mask(found[0]) if found else ()
+def takes(action: rk.Action, view: rk.RoppyakkenView) -> tuple[Card, ...]:
+    """The field cards an action captures, as the engine's capture options under the table's
+    rules say (the Gaji's options depend on them). A capture is named by its first card and
+    takes all of its option: ``11a>11b`` takes 11b 11c 11d. A lay takes nothing."""
+    if isinstance(action, rk.Lay):
+        return ()
+    card = action.card if isinstance(action, rk.Play) else view.pending_draw
+    target = action.target
+    if card is None:
+        return (target,) if target is not None else ()
+    found = capture_options(card, mask(view.field), view.rules)
+    if target is None:
+        return from_mask(found[0]) if found else ()
+    named = [option for option in found if name_of(option) == target]
+    return from_mask(named[0]) if named else (target,)
+
+
+def taken_label(cards: Sequence[Card], locale: str) -> str:
+    """One card in full (``3c Cherry chaff (桜のカス)``), several by their notation (``11b, 11c, 11d``)."""
+    return card_label(cards[0], locale) if len(cards) == 1 else ", ".join(map(str, cards))
 
 
 class RoppyakkenSpec(MatchSpec):
@@ -60,48 +75,49 @@ class RoppyakkenSpec(MatchSpec):
     # --- buttons ------------------------------------------------------------------------------
 
     def action_steps(self, action: rk.Action, view: rk.RoppyakkenView, locale: str) -> tuple[Step, ...]:
-        if isinstance(action, rk.Play):
-            captures = bool(takes(rk.Play(action.card), view)) or action.target is not None
-            first = Step(
-                str(action.card), card_label(action.card, locale), "primary" if captures else "secondary"
-            )
-            if action.target is None:
-                return (first,)
-            take = Step(
-                str(action.target),
-                t(locale, "roppyakken.button.take", card=card_label(action.target, locale)),
-                "primary",
-            )
-            return (first, take)
-        return (
-            Step(
-                f"c{action.target}",
-                t(locale, "roppyakken.button.take", card=card_label(action.target, locale)),
-                "primary",
-            ),
-        )
+        """A hand card, then (when it has a choice) what it takes or ``field`` to lay it (the
+        Gaji under ``gaji_capture="optional"``); a drawn card's choice is one step."""
+        if isinstance(action, rk.Lay):
+            lay = t(locale, "roppyakken.button.lay")
+            if action.card is None:
+                return (Step("lay", lay),)
+            return (Step(str(action.card), card_label(action.card, locale), "primary"), Step("field", lay))
+        taken = takes(action, view)
+        label = t(locale, "roppyakken.button.take", card=taken_label(taken, locale))
+        if isinstance(action, rk.Capture):
+            return (Step(f"c{action.target}", label, "primary"),)
+        first = Step(str(action.card), card_label(action.card, locale), "primary" if taken else "secondary")
+        if action.target is not None:
+            return (first, Step(str(action.target), label, "primary"))
+        if taken and rk.Lay(action.card) in view.legal_actions:
+            # the Gaji with one capture, which it may also skip: its click offers take … or lay
+            return (first, Step(str(taken[0]), label, "primary"))
+        return (first,)
 
     # --- typed moves (/move, /roppyakken play) ---------------------------------------------------
 
     def action_label(self, action: rk.Action, view: rk.RoppyakkenView, locale: str) -> str:
-        """``3a Cherry curtain (桜に幕) → capture 3c Cherry chaff (桜のカス)``…"""
-        if isinstance(action, rk.Play):
-            played = card_label(action.card, locale)
-            taken = takes(action, view)
-            if not taken:
-                text = t(locale, "roppyakken.move.to_field", card=played)
-            elif len(taken) == 1:
-                text = t(locale, "roppyakken.move.capture", card=played, target=card_label(taken[0], locale))
+        """``3a Cherry curtain (桜に幕) → capture 3c Cherry chaff (桜のカス)``, ``11a … → capture
+        11b, 11c, 11d``, ``11a … → lay on the field``…"""
+        drawn = card_label(view.pending_draw, locale) if view.pending_draw is not None else "?"
+        if isinstance(action, rk.Lay):
+            if action.card is None:
+                text = t(locale, "roppyakken.move.drawn_lay", card=drawn)
             else:
-                text = t(locale, "roppyakken.move.capture", card=played, target=", ".join(map(str, taken)))
-        else:
-            drawn = card_label(view.pending_draw, locale) if view.pending_draw is not None else "?"
+                text = t(locale, "roppyakken.move.lay", card=card_label(action.card, locale))
+            return fit_label(text)
+        taken = takes(action, view)
+        if isinstance(action, rk.Capture):
+            text = t(locale, "roppyakken.move.drawn_capture", card=drawn, target=taken_label(taken, locale))
+        elif taken:
             text = t(
                 locale,
-                "roppyakken.move.drawn_capture",
-                card=drawn,
-                target=card_label(action.target, locale),
+                "roppyakken.move.capture",
+                card=card_label(action.card, locale),
+                target=taken_label(taken, locale),
             )
+        else:
+            text = t(locale, "roppyakken.move.to_field", card=card_label(action.card, locale))
         return fit_label(text)
 
     # --- words ------------------------------------------------------------------------------
@@ -195,9 +211,10 @@ class RoppyakkenSpec(MatchSpec):
         if view.phase is rk.Phase.PLAY:
             lines.append(t(locale, "roppyakken.hand.play"))
         elif view.phase is rk.Phase.DRAW_CHOICE and view.pending_draw is not None:
-            lines.append(
-                t(locale, "roppyakken.hand.draw_choice", card=cards_text((view.pending_draw,), locale))
-            )
+            # the Gaji under gaji_capture="optional" may also be laid (then one capture may be all)
+            may_lay = any(isinstance(a, rk.Lay) for a in view.legal_actions)
+            key = "roppyakken.hand.draw_choice_lay" if may_lay else "roppyakken.hand.draw_choice"
+            lines.append(t(locale, key, card=cards_text((view.pending_draw,), locale)))
         return "\n".join(lines)
 
     def status_text(self, view: rk.RoppyakkenView, names: Sequence[str], locale: str) -> str:
