@@ -91,6 +91,7 @@ def _seat(row: aiosqlite.Row) -> SeatRow:
 
 
 def _game(row: aiosqlite.Row, seats: Iterable[SeatRow]) -> GameRow:
+    columns = row.keys()  # (a schema older than migration 002, which tests build on purpose, lacks some)
     return GameRow(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -110,9 +111,8 @@ def _game(row: aiosqlite.Row, seats: Iterable[SeatRow]) -> GameRow:
         created_at=row["created_at"],
         started_at=row["started_at"],
         finished_at=row["finished_at"],
-        # (absent from a schema older than migration 002, which tests build on purpose)
-        announced_seq=row["announced_seq"] if "announced_seq" in row.keys() else 0,
-        results_posted=bool(row["results_posted"]) if "results_posted" in row.keys() else False,
+        announced_seq=row["announced_seq"] if "announced_seq" in columns else 0,
+        results_posted=bool(row["results_posted"]) if "results_posted" in columns else False,
     )
 
 

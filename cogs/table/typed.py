@@ -201,8 +201,9 @@ async def play_typed(
             return await ephemeral(interaction, _with_moves(spec, reason, view, locale))
         label = table.spec.action_label(action, view, locale)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        token = tables.hands.token_of(interaction, seat.index, locale)  # stored with the move
         try:
-            await tables.act(table, seat, action, expected_seq=seq)
+            await tables.act(table, seat, action, expected_seq=seq, live_hand=token)
         except StaleClick:
             return await ephemeral(interaction, t(locale, "moves.stale"))
         done = t(locale, "moves.played", move=label)
@@ -210,7 +211,10 @@ async def play_typed(
             return await ephemeral(interaction, f"{done}\n{t(locale, 'table.match_over')}")
         payload = await messages.hand_message(table, seat.index, locale)
         payload["content"] = f"{done}\n{payload['content']}"
-        await interaction.followup.send(ephemeral=True, **limits.fit(messages.as_new_message(payload)))
+        # The answer is the player's live hand from now on (and, after a restart, the bot can
+        # still finish it with the token stored with the move).
+        await interaction.edit_original_response(**limits.fit(payload))
+        tables.hands.opened(table, seat.index, interaction, locale, save=False)
     except Exception as error:
         await report_error(interaction, error)
     return None
