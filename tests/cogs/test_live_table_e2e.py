@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from engine import goita as gt
 from tests.cogs.harness import (
     TEST_CPU_DELAY,
@@ -125,3 +127,52 @@ async def test_a_player_who_is_away_is_not_pinged(simcord_env, simcord_bot):
     assert table.seq > seq + 4, "the match went on"
     assert ping_posts(env) == before, "nobody pings a player who is away"
     assert not pings(place)
+
+
+START = {
+    "koikoi": ("koikoi start", {"rounds": 3}),
+    "roppyakken": ("roppyakken start", {}),
+    "gostop": ("gostop start", {}),
+    "doudizhu": ("doudizhu start", {}),
+    "goita": ("goita start", {}),
+}
+
+
+@pytest.mark.parametrize("game", sorted(START))
+async def test_every_game_a_live_hand_with_the_deadline_one_ping_and_one_click_moves(
+    simcord_env, simcord_bot, game
+):
+    """In each game: the human's turn is pinged once with its deadline; the hand opened before the
+    turn offers the moves without another click; a move with no choice takes one click in it;
+    the hand says "reopen" before its token ends."""
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    command, options = START[game]
+    place = await start_vs_cpu(env, channel, alice, command=command, **options)
+    table = the_table(simcord_bot)
+    board = place.last_table()
+    opened = await alice.click(board, custom_id=_hand_button(board))
+    await wait_for_turn(env, place, alice)
+    assert "<t:" in place.last_table().content
+    (ping,) = pings(place)
+    assert f"<@{alice.id}>" in ping.content and "<t:" in ping.content
+    hand = opened.response
+    assert "<t:" in hand.content and step_buttons(hand.message), "the open hand offers the moves"
+
+    seat = table.seat_of(alice.id)
+    view = table.view(seat.index)
+    spec = table.spec
+    one_click = [a for a in view.legal_actions if len(spec.action_steps(a, view, "en")) == 1]
+    if one_click:  # (a Goita redeal question, say, may have none)
+        key = spec.action_steps(one_click[0], view, "en")[0].key
+        button = next(b for b in step_buttons(hand.message) if b.custom_id.endswith(f":{key}"))
+        seq = table.seq
+        await alice.click(hand.message, custom_id=button.custom_id)
+        assert table.seq == seq + 1, "one click played the move"
+
+    await env.advance_time(14 * 60 + 1)
+    assert "reopen" in opened.response.content.lower()
+
+
+def _hand_button(message: Any) -> str:
+    return next(b.custom_id for b in buttons(message) if b.custom_id.endswith(":hand"))
