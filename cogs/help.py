@@ -7,8 +7,7 @@ Command names in the help are those the reader's Discord shows: ``/koikoi start`
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -16,6 +15,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from cogs.table import rules_view
+from cogs.table.components import Routed
 from cogs.table.manager import TableManager
 from cogs.table.replies import user_locale
 from i18n import normalize, t, table
@@ -96,24 +96,13 @@ class HelpCog(commands.Cog, name="Help"):
         await interaction.response.send_message(embeds=help_embeds(user_locale(interaction)), ephemeral=True)
 
 
-class RulesPageButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rules_view.RULES_PAGE_TEMPLATE
-):
+class RulesPageButton(Routed, template=rules_view.RULES_PAGE_TEMPLATE):
     """**Options** / **Rules** under a ``/<game> rules`` reply."""
-
-    def __init__(self, item: discord.ui.Button[Any], game: str, source: str, page: str) -> None:
-        super().__init__(item)
-        self.game, self.source, self.page = game, source, page
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
-    ) -> RulesPageButton:
-        return cls(item, match["game"], match["source"], match["page"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         tables: TableManager = interaction.client.tables  # type: ignore[attr-defined]
-        await rules_view.on_page_button(tables, interaction, self.game, self.source, self.page)
+        m = self.match
+        await rules_view.on_page_button(tables, interaction, m["game"], m["source"], m["page"])
 
 
 async def setup(bot: TsukiBot) -> None:

@@ -15,9 +15,8 @@ votes live in memory: after a restart a vote button answers that the vote has cl
 from __future__ import annotations
 
 import logging
-import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -27,6 +26,7 @@ from discord.ext import commands
 from cogs.table import components as c
 from cogs.table import play
 from cogs.table.commands import table_here
+from cogs.table.components import Routed
 from cogs.table.manager import TableManager
 from cogs.table.model import Table
 from cogs.table.replies import ephemeral, refuse, report_error, user_locale
@@ -210,10 +210,9 @@ class SeatsCog(
         voters = ", ".join(f"<@{uid}>" for uid in sorted(vote.voters))
         return f"{text}\n{t(loc, 'seats.vote_count', yes=len(vote.yes), needed=vote.needed, voters=voters)}"
 
-    async def on_vote(self, interaction: discord.Interaction, match: re.Match[str]) -> None:
+    async def on_vote(self, interaction: discord.Interaction, custom_id: str, match: dict[str, str]) -> None:
         """A vote click: counted once per eligible voter; at a majority the seat is handed over."""
         try:
-            custom_id = match.group(0)
             vote = self.votes.get(custom_id)
             table = self.tables.tables.get(int(match["game"]))
             index, old_id = int(match["seat"]), int(match["old"]) or None
@@ -300,50 +299,20 @@ def _cog(interaction: discord.Interaction) -> SeatsCog:
     return cog
 
 
-class VoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=VOTE_TEMPLATE):
-    def __init__(self, item: discord.ui.Button[Any], match: re.Match[str]) -> None:
-        super().__init__(item)
-        self.match = match
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
-    ) -> VoteButton:
-        return cls(item, match)
-
+class VoteButton(Routed, template=VOTE_TEMPLATE):
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).on_vote(interaction, self.match)
+        await _cog(interaction).on_vote(interaction, self.custom_id, self.match)
 
 
-class EndButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=END_TEMPLATE):
-    def __init__(self, item: discord.ui.Button[Any], game_id: int, verb: str) -> None:
-        super().__init__(item)
-        self.game_id, self.verb = game_id, verb
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
-    ) -> EndButton:
-        return cls(item, int(match["game"]), match["verb"])
-
+class EndButton(Routed, template=END_TEMPLATE):
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).on_end(interaction, self.game_id, self.verb)
+        await _cog(interaction).on_end(interaction, self.number("game"), self.match["verb"])
 
 
-class QuitButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=play.QUIT_TEMPLATE):
-    def __init__(self, item: discord.ui.Button[Any], game_id: int, verb: str) -> None:
-        super().__init__(item)
-        self.game_id, self.verb = game_id, verb
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
-    ) -> QuitButton:
-        return cls(item, int(match["game"]), match["verb"])
-
+class QuitButton(Routed, template=play.QUIT_TEMPLATE):
     async def callback(self, interaction: discord.Interaction) -> None:
         tables: TableManager = interaction.client.tables  # type: ignore[attr-defined]
-        await play.on_quit_button(tables, interaction, self.game_id, self.verb)
+        await play.on_quit_button(tables, interaction, self.number("game"), self.match["verb"])
 
 
 ITEMS = (VoteButton, EndButton, QuitButton)

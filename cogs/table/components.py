@@ -14,6 +14,7 @@ read them back; :mod:`cogs.table.routes` routes each click to its handler.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -26,6 +27,28 @@ STYLES = {
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
+
+
+class Routed(discord.ui.DynamicItem[Any], template=r"(?!)"):
+    """A component that a click finds by its custom_id alone, after a restart too.
+
+    A subclass gives its ``template`` (a pattern with named groups) and a ``callback``; the
+    groups of the custom_id clicked are in ``self.match`` (``self.number("seq")`` reads one as an
+    int). This base's own template matches nothing: it is never registered.
+    """
+
+    def __init__(self, item: Any, match: dict[str, str]) -> None:
+        super().__init__(item)
+        self.match = match
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: re.Match[str]
+    ) -> Routed:
+        return cls(item, match.groupdict())
+
+    def number(self, name: str) -> int:
+        return int(self.match[name])
 
 
 def button(

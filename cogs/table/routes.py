@@ -12,9 +12,6 @@ as "not part of this table" (not as a click from an earlier turn, which it is no
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 import discord
 
 import store
@@ -55,74 +52,34 @@ async def _refused_as_foreign(interaction: discord.Interaction, game_id: int, se
     return True
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=c.LOBBY_TEMPLATE):
-    def __init__(self, item: discord.ui.Button[Any], game_id: int, verb: str) -> None:
-        super().__init__(item)
-        self.game_id, self.verb = game_id, verb
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
-    ) -> LobbyButton:
-        return cls(item, int(match["game"]), match["verb"])
-
+class LobbyButton(c.Routed, template=c.LOBBY_TEMPLATE):
     async def callback(self, interaction: discord.Interaction) -> None:
-        if await _refused_as_foreign(interaction, self.game_id):
-            return
-        await lobby.on_button(_manager(interaction), interaction, self.game_id, self.verb)
+        game_id = self.number("game")
+        if not await _refused_as_foreign(interaction, game_id):
+            await lobby.on_button(_manager(interaction), interaction, game_id, self.match["verb"])
 
 
-class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=c.TABLE_TEMPLATE):
-    def __init__(self, item: discord.ui.Button[Any], game_id: int, seq: int, verb: str) -> None:
-        super().__init__(item)
-        self.game_id, self.seq, self.verb = game_id, seq, verb
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
-    ) -> TableButton:
-        return cls(item, int(match["game"]), int(match["seq"]), match["verb"])
-
+class TableButton(c.Routed, template=c.TABLE_TEMPLATE):
     async def callback(self, interaction: discord.Interaction) -> None:
-        if await _refused_as_foreign(interaction, self.game_id, self.seq):
-            return
-        await play.on_table_button(_manager(interaction), interaction, self.game_id, self.seq, self.verb)
+        game_id, seq = self.number("game"), self.number("seq")
+        if not await _refused_as_foreign(interaction, game_id, seq):
+            await play.on_table_button(_manager(interaction), interaction, game_id, seq, self.match["verb"])
 
 
-class StepButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=c.STEP_TEMPLATE):
-    def __init__(self, item: discord.ui.Button[Any], game_id: int, seq: int, path: str) -> None:
-        super().__init__(item)
-        self.game_id, self.seq, self.path = game_id, seq, path
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
-    ) -> StepButton:
-        return cls(item, int(match["game"]), int(match["seq"]), match["path"])
-
+class StepButton(c.Routed, template=c.STEP_TEMPLATE):
     async def callback(self, interaction: discord.Interaction) -> None:
-        if await _refused_as_foreign(interaction, self.game_id, self.seq):
-            return
-        path = tuple(self.path.split(".")) if self.path else ()
-        await play.on_step(_manager(interaction), interaction, self.game_id, self.seq, path)
+        game_id, seq = self.number("game"), self.number("seq")
+        if not await _refused_as_foreign(interaction, game_id, seq):
+            path = tuple(self.match["path"].split(".")) if self.match["path"] else ()
+            await play.on_step(_manager(interaction), interaction, game_id, seq, path)
 
 
-class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=c.PICK_TEMPLATE):
-    def __init__(self, item: discord.ui.Select[Any], game_id: int, seq: int) -> None:
-        super().__init__(item)
-        self.game_id, self.seq = game_id, seq
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
-    ) -> PickSelect:
-        return cls(item, int(match["game"]), int(match["seq"]))
-
+class PickSelect(c.Routed, template=c.PICK_TEMPLATE):
     async def callback(self, interaction: discord.Interaction) -> None:
-        if await _refused_as_foreign(interaction, self.game_id, self.seq):
-            return
-        values = tuple((interaction.data or {}).get("values", ()))  # type: ignore[union-attr]
-        await play.on_pick(_manager(interaction), interaction, self.game_id, self.seq, values)
+        game_id, seq = self.number("game"), self.number("seq")
+        if not await _refused_as_foreign(interaction, game_id, seq):
+            values = tuple((interaction.data or {}).get("values", ()))  # type: ignore[union-attr]
+            await play.on_pick(_manager(interaction), interaction, game_id, seq, values)
 
 
 DYNAMIC_ITEMS = (LobbyButton, TableButton, StepButton, PickSelect)
