@@ -150,7 +150,7 @@ class DoudizhuSpec(MatchSpec):
         if view.phase is not Phase.PLAY or not view.legal_actions:
             raise refusal("not_playing", locale)
         enc = picked_ranks(values, view.hand or (), locale)
-        reason = why_not(enc, view.to_beat)
+        reason = why_not(enc, view.to_beat, view.rules.bomb_over_bomb)
         if reason is not None:
             raise explained(reason, locale)
         move = classify(enc)
