@@ -194,6 +194,20 @@ class GoStopSpec(MatchSpec):
 
     # --- words ------------------------------------------------------------------------------
 
+    def narrate(self, events: Sequence[Any], names: Sequence[str], locale: str) -> list[str]:
+        """One line or more per event. Four of a month on the table at the deal is a nagari in
+        the seed (« la partie est nulle »): the engine throws the deal in (``Redealt``) and ends
+        the round at once (a nagari ``RoundEnded`` right after), which is told as the void round
+        it is, not as "the cards are dealt again" (``four_on_table="redeal"``, no round end)."""
+        lines = []
+        for i, e in enumerate(events):
+            after = events[i + 1] if i + 1 < len(events) else None
+            if isinstance(e, gs.Redealt) and isinstance(after, gs.RoundEnded) and after.result.winner is None:
+                lines.append(t(locale, "gostop.narrate.four_on_table_nagari"))
+            else:
+                lines += self._narrate_one(e, names, locale)
+        return lines
+
     def _narrate_one(self, e: Any, names: Sequence[str], loc: str) -> list[str]:
         if isinstance(e, gs.RoundStarted):
             line = t(loc, "gostop.narrate.round", n=e.round_no, dealer=names[e.dealer])
