@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cogs.table.match_spec import MatchSpec
-from cogs.table.podium import score_line
+from cogs.table.podium import score_line, signed
 from cogs.table.spec import Step, fit_label
 from engine.ai.koikoi import choose_action
 from engine.core import BadRules
@@ -153,14 +153,23 @@ class KoiKoiSpec(MatchSpec):
         if isinstance(e, kk.RoundEnded):
             r = e.result
             if r.winner is None:
+                if any(r.points):  # option oyaken: the dealer's privilege (with zero_sum, paid)
+                    dealer_first = sorted(range(len(r.points)), key=lambda i: i != r.dealer)
+                    changes = " · ".join(
+                        f"{names[i]} {signed(r.points[i])}" for i in dealer_first if r.points[i]
+                    )
+                    return t(loc, "koikoi.narrate.end.oyaken", n=r.round_no, changes=changes)
                 return t(loc, f"koikoi.narrate.end.{r.reason}", n=r.round_no)
+            loser = 1 - r.winner
             return t(
                 loc,
-                "koikoi.narrate.end.win",
+                # option zero_sum: the opponent pays what the winner scores
+                "koikoi.narrate.end.win_from" if r.points[loser] < 0 else "koikoi.narrate.end.win",
                 n=r.round_no,
                 name=names[r.winner],
                 points=r.points[r.winner],
                 reason=t(loc, f"koikoi.reason.{r.reason}"),
+                loser=names[loser],
             )
         if isinstance(e, kk.MatchEnded):
             score = score_line(e.scores, e.winners)  # the winner's score first: "8–0"
