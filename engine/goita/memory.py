@@ -51,7 +51,9 @@ class MemoryRules:
 
 def rules_from(preset: str | None = None, overrides: dict[str, Any] | None = None) -> MemoryRules:
     if preset not in (None, "seed"):
-        raise BadRules(f"unknown Goita memory preset {preset!r} (valid: seed)", key="unknown_preset")
+        raise BadRules(
+            f"unknown Goita memory preset {preset!r} (valid: seed)", key="unknown_preset", preset=preset
+        )
     return MemoryRules.from_dict(overrides or {})
 
 

@@ -250,8 +250,12 @@ def _refusal(s: State, action: object) -> GameError:
                 f"{card_str(c)} matches two table cards: choose which one to take.",
                 key="target_required",
                 card=card_str(c),
+                targets=names(s.field & MONTH_OF[c]),
             )
-        return IllegalAction(f"{text} cannot take that card.", key="bad_target", action=text)
+        target = card_str(action.target) if action.target is not None else "—"
+        return IllegalAction(
+            f"{text} cannot take that card.", key="bad_target", card=card_str(c), target=target
+        )
     if isinstance(action, Shake):
         message = "Heundeul needs three cards of a month in hand, none on the table, not shaken yet."
         return IllegalAction(message, key="bad_shake")
