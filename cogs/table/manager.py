@@ -1,19 +1,17 @@
-"""The shared table flow's core: moves, announcements, CPU seats, turn timers, resuming.
+"""The shared table flow's core: starting, moves, finishing, resuming after a restart.
 
 One :class:`TableManager` lives on the bot (``bot.tables``). Every move goes through
 :meth:`TableManager.act`, under the table's lock: the engine validates it, the store makes it
-durable, and only then is the new state kept and announced. After each announcement the
-manager schedules what happens next: a CPU seat's move after a short pause, or the turn timer
-of the human to act (a run-out turn is played by the CPU; two in a row and the CPU keeps the
-seat until the player presses "I'm back"). Lobby and player clicks live in ``lobby.py`` and
-``play.py``.
+durable, and only then is the new state kept; the announcer (``announcer.py``) then posts it,
+and the turn clock (``turns.py``) schedules what happens next: a CPU seat's move after a short
+pause, or the turn timer of the human to act. Lobby and player clicks live in ``lobby.py`` and
+``play.py``, live hands in ``hands.py``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -24,10 +22,11 @@ import store
 from cogs.table import messages
 from cogs.table.announcer import Announcer
 from cogs.table.hands import LiveHands
-from cogs.table.model import Pending, Seat, Table
+from cogs.table.model import Pending, Seat, StaleClick, Table
 from cogs.table.pacing import ChannelPacer
 from cogs.table.spec import GameSpec, Image
-from engine.core import GameError, GameOver, NotYourTurn, Outcome, seeded_rng
+from cogs.table.turns import TurnClock, log_task_failure
+from engine.core import GameError, GameOver, NotYourTurn, Outcome
 from i18n import t
 
 if TYPE_CHECKING:
@@ -35,19 +34,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-WARN_BEFORE = 60.0  # seconds before a turn runs out that its player gets a warning ping
-RESUME_GRACE = 60.0  # seconds a player always has after a restart to finish a turn begun before it
 LOBBY_TIMEOUT = 30 * 60.0  # seconds an unstarted lobby keeps its channel before it closes itself
 LOBBY_EXPIRY = "lobby"  # the lobby's expiry task in Table.tasks (never the turn's "next" slot)
 
 
-class StaleClick(GameError):
-    """A button or command aimed at an earlier turn than the current one."""
-
-    key = "stale"
-
-
-class TableManager:
+class TableManager(TurnClock):
     def __init__(self, bot: TsukiBot, db: store.Database, specs: dict[str, GameSpec]) -> None:
         self.bot = bot
         self.db = db
@@ -301,19 +292,6 @@ class TableManager:
             await self.finish(table, outcome)
         self.announcer.request(table)
 
-    def _begin_turn(self, table: Table, began: str | None = None) -> None:
-        """A new turn: the seat to act gets the whole timer (what is left of it after a restart)."""
-        if began is None:
-            table.turn_start = table.seq
-        table.turn_timed_out = False
-        seat = table.to_act()
-        if seat is None or seat.cpu_plays or table.turn_timeout <= 0:
-            table.turn_deadline = None
-            return
-        left = _time_left(table.turn_timeout, began)
-        table.turn_deadline = time.time() + left  # shown to players as a Discord timestamp
-        table.turn_ends = asyncio.get_running_loop().time() + left  # what the timer waits for
-
     async def finish(self, table: Table, outcome: Outcome, *, forfeit: int | None = None) -> None:
         """Record the results atomically and close the table."""
         view = table.view(None)
@@ -371,7 +349,7 @@ class TableManager:
         self.cancel_lobby_expiry(table)
         task = asyncio.get_running_loop().create_task(self._expire_lobby(table), name=f"lobby-{table.id}")
         table.tasks[LOBBY_EXPIRY] = task
-        task.add_done_callback(_log_task_failure)
+        task.add_done_callback(log_task_failure)
 
     def cancel_lobby_expiry(self, table: Table) -> None:
         """Drop the lobby's expiry (the match started), unless it is the task running this."""
@@ -402,94 +380,7 @@ class TableManager:
 
     # --- what happens next: CPU moves and turn timers --------------------------------------
 
-    def schedule(self, table: Table) -> None:
-        """Start what comes next: a CPU move after a pause, or the human's turn timer (which
-        runs once per turn, however many clicks the turn takes)."""
-        seat = table.to_act()
-        if seat is None or table.status != "active":
-            return
-        if seat.cpu_plays or table.turn_timed_out:
-            by = "timeout" if table.turn_timed_out and not seat.is_cpu else "cpu"
-            delay = 0.0 if table.turn_timed_out else self.settings.cpu_delay
-            self._start_task(table, self._cpu_move(table, seat, table.seq, delay, by))
-        elif table.turn_deadline is not None:
-            self._start_task(table, self._turn_timer(table, seat, table.turn_start))
-
-    def _start_task(self, table: Table, coro: Any) -> None:
-        self.cancel_tasks(table)
-        task = asyncio.get_running_loop().create_task(coro, name=f"table-{table.id}")
-        table.tasks["next"] = task
-        task.add_done_callback(_log_task_failure)
-
-    def cancel_tasks(self, table: Table) -> None:
-        """Cancel the pending CPU move or turn timer, but never a move being committed."""
-        spare = {asyncio.current_task(), table.committing}
-        for task in table.tasks.values():
-            if task not in spare and not task.done():
-                task.cancel()
-        table.tasks.clear()
-
     def shutdown(self) -> None:
         for table in self.tables.values():
             self.cancel_tasks(table)
             self.hands.shutdown(table)
-
-    async def _cpu_move(self, table: Table, seat: Seat, seq: int, delay: float, by: str) -> None:
-        """Play for ``seat`` from its own view only, unless the game moved on meanwhile."""
-        if delay:
-            await asyncio.sleep(delay)
-        if table.seq != seq or table.status != "active":
-            return
-        view = table.view(seat.index)  # the CPU sees only what its seat may see
-        try:
-            action = await asyncio.to_thread(table.spec.cpu_choose, view, seeded_rng(table.seed, "cpu", seq))
-        except Exception:
-            log.exception("CPU of table %s failed to choose; playing its first legal move", table.id)
-            action = view.legal_actions[0]
-        try:
-            await self.act(table, seat, action, expected_seq=seq, by=by)
-        except StaleClick:
-            return
-        except GameError:
-            log.exception("CPU move %s refused at table %s; playing its first legal move", action, table.id)
-            await self.act(table, seat, view.legal_actions[0], expected_seq=seq, by=by)
-
-    async def _turn_timer(self, table: Table, seat: Seat, turn: int) -> None:
-        """Warn the player a minute before the turn's deadline; at the deadline the CPU plays
-        the rest of the turn for them, and the turn counts as one time-out."""
-        loop = asyncio.get_running_loop()
-        left = (table.turn_ends or loop.time()) - loop.time()
-        if left > WARN_BEFORE:
-            await asyncio.sleep(left - WARN_BEFORE)
-            if table.turn_start != turn or table.status != "active":
-                return
-            await self.announcer.warn(table)
-            left = WARN_BEFORE
-        await asyncio.sleep(max(left, 0.0))
-        if table.turn_start != turn or table.status != "active":
-            return
-        seat.timeouts += 1
-        seat.away = seat.timeouts >= 2
-        table.turn_timed_out = True
-        await self.save_meta(table)
-        await self._cpu_move(table, seat, table.seq, 0, "timeout")
-
-
-def _time_left(timeout: float, began: str | None) -> float:
-    """Seconds left of a turn that began at ``began`` (ISO UTC; ``None``: it begins now).
-
-    At least :data:`RESUME_GRACE` (or the whole timeout, if shorter): a player cannot act while
-    the bot is down, so a restart never makes their turn run out the moment it is back.
-    """
-    if began is None:
-        return timeout
-    try:
-        elapsed = (datetime.now(UTC) - datetime.fromisoformat(began)).total_seconds()
-    except ValueError:
-        return timeout
-    return min(timeout, max(min(RESUME_GRACE, timeout), timeout - elapsed))
-
-
-def _log_task_failure(task: asyncio.Task[None]) -> None:
-    if not task.cancelled() and task.exception() is not None:
-        log.error("table task %s failed", task.get_name(), exc_info=task.exception())

@@ -11,6 +11,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cogs.table.spec import GameSpec
+from engine.core import GameError
+
+
+class StaleClick(GameError):
+    """A button or command aimed at an earlier turn than the current one."""
+
+    key = "stale"
 
 
 @dataclass(slots=True)

@@ -6,8 +6,8 @@ import discord
 
 from cogs.table import components as c
 from cogs.table import lobby, messages
-from cogs.table.manager import StaleClick, TableManager
-from cogs.table.model import Seat, Table
+from cogs.table.manager import TableManager
+from cogs.table.model import Seat, StaleClick, Table
 from cogs.table.replies import ephemeral, refuse, report_error, user_locale
 from cogs.table.spec import actions_along
 from engine.core import GameError, GameOver, IllegalAction, NotYourTurn, Outcome

@@ -23,8 +23,8 @@ from discord import app_commands
 
 from cogs.table import limits, messages, play
 from cogs.table.commands import seated_table
-from cogs.table.manager import StaleClick, TableManager
-from cogs.table.model import Table
+from cogs.table.manager import TableManager
+from cogs.table.model import StaleClick, Table
 from cogs.table.replies import ephemeral, error_text, report_error, user_locale
 from cogs.table.spec import GameSpec
 from engine.core import GameError, IllegalAction, NotYourTurn

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 import store
-from cogs.table.manager import RESUME_GRACE
+from cogs.table.turns import RESUME_GRACE
 from tests.cogs.harness import (
     TEST_CPU_DELAY,
     Place,

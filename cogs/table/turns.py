@@ -1,0 +1,142 @@
+"""Turns: what happens next at a table, a CPU move after a pause or the human's turn timer.
+
+A turn is a run of consecutive moves by one seat. It has one deadline, shown to the players
+(``Table.turn_deadline``, epoch seconds for ``<t:…:R>``) and waited for on the event loop's clock
+(``Table.turn_ends``); a warning ping comes a minute before it. When it runs out, the CPU plays
+the rest of that turn for the player and the turn counts as one time-out, however many moves it
+takes; two turns in a row and the seat is "away" (the CPU plays it until "I'm back").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from cogs.table.model import Seat, StaleClick, Table
+from engine.core import GameError, seeded_rng
+
+if TYPE_CHECKING:
+    from cogs.table.announcer import Announcer
+    from tsuki.settings import Settings
+
+log = logging.getLogger(__name__)
+
+WARN_BEFORE = 60.0  # seconds before a turn runs out that its player gets a warning ping
+RESUME_GRACE = 60.0  # seconds a player always has after a restart to finish a turn begun before it
+
+
+class TurnClock:
+    """The scheduling half of :class:`~cogs.table.manager.TableManager` (a mixin: it plays
+    through the manager's ``act`` and tells its ``announcer`` when to warn)."""
+
+    settings: Settings
+    announcer: Announcer
+
+    async def act(self, table: Table, seat: Seat, action: Any, *, expected_seq: int | None, by: str) -> None:
+        raise NotImplementedError
+
+    async def save_meta(self, table: Table) -> None:
+        raise NotImplementedError
+
+    def _begin_turn(self, table: Table, began: str | None = None) -> None:
+        """A new turn: the seat to act gets the whole timer (what is left of it after a restart)."""
+        if began is None:
+            table.turn_start = table.seq
+        table.turn_timed_out = False
+        seat = table.to_act()
+        if seat is None or seat.cpu_plays or table.turn_timeout <= 0:
+            table.turn_deadline = None
+            return
+        left = _time_left(table.turn_timeout, began)
+        table.turn_deadline = time.time() + left  # shown to players as a Discord timestamp
+        table.turn_ends = asyncio.get_running_loop().time() + left  # what the timer waits for
+
+    def schedule(self, table: Table) -> None:
+        """Start what comes next: a CPU move after a pause, or the human's turn timer (which
+        runs once per turn, however many clicks the turn takes)."""
+        seat = table.to_act()
+        if seat is None or table.status != "active":
+            return
+        if seat.cpu_plays or table.turn_timed_out:
+            by = "timeout" if table.turn_timed_out and not seat.is_cpu else "cpu"
+            delay = 0.0 if table.turn_timed_out else self.settings.cpu_delay
+            self._start_task(table, self._cpu_move(table, seat, table.seq, delay, by))
+        elif table.turn_deadline is not None:
+            self._start_task(table, self._turn_timer(table, seat, table.turn_start))
+
+    def _start_task(self, table: Table, coro: Any) -> None:
+        self.cancel_tasks(table)
+        task = asyncio.get_running_loop().create_task(coro, name=f"table-{table.id}")
+        table.tasks["next"] = task
+        task.add_done_callback(log_task_failure)
+
+    def cancel_tasks(self, table: Table) -> None:
+        """Cancel the pending CPU move or turn timer, but never a move being committed."""
+        spare = {asyncio.current_task(), table.committing}
+        for task in table.tasks.values():
+            if task not in spare and not task.done():
+                task.cancel()
+        table.tasks.clear()
+
+    async def _cpu_move(self, table: Table, seat: Seat, seq: int, delay: float, by: str) -> None:
+        """Play for ``seat`` from its own view only, unless the game moved on meanwhile."""
+        if delay:
+            await asyncio.sleep(delay)
+        if table.seq != seq or table.status != "active":
+            return
+        view = table.view(seat.index)  # the CPU sees only what its seat may see
+        try:
+            action = await asyncio.to_thread(table.spec.cpu_choose, view, seeded_rng(table.seed, "cpu", seq))
+        except Exception:
+            log.exception("CPU of table %s failed to choose; playing its first legal move", table.id)
+            action = view.legal_actions[0]
+        try:
+            await self.act(table, seat, action, expected_seq=seq, by=by)
+        except StaleClick:
+            return
+        except GameError:
+            log.exception("CPU move %s refused at table %s; playing its first legal move", action, table.id)
+            await self.act(table, seat, view.legal_actions[0], expected_seq=seq, by=by)
+
+    async def _turn_timer(self, table: Table, seat: Seat, turn: int) -> None:
+        """Warn the player a minute before the turn's deadline; at the deadline the CPU plays
+        the rest of the turn for them, and the turn counts as one time-out."""
+        loop = asyncio.get_running_loop()
+        left = (table.turn_ends or loop.time()) - loop.time()
+        if left > WARN_BEFORE:
+            await asyncio.sleep(left - WARN_BEFORE)
+            if table.turn_start != turn or table.status != "active":
+                return
+            await self.announcer.warn(table)
+            left = WARN_BEFORE
+        await asyncio.sleep(max(left, 0.0))
+        if table.turn_start != turn or table.status != "active":
+            return
+        seat.timeouts += 1
+        seat.away = seat.timeouts >= 2
+        table.turn_timed_out = True
+        await self.save_meta(table)
+        await self._cpu_move(table, seat, table.seq, 0, "timeout")
+
+
+def _time_left(timeout: float, began: str | None) -> float:
+    """Seconds left of a turn that began at ``began`` (ISO UTC; ``None``: it begins now).
+
+    At least :data:`RESUME_GRACE` (or the whole timeout, if shorter): a player cannot act while
+    the bot is down, so a restart never makes their turn run out the moment it is back.
+    """
+    if began is None:
+        return timeout
+    try:
+        elapsed = (datetime.now(UTC) - datetime.fromisoformat(began)).total_seconds()
+    except ValueError:
+        return timeout
+    return min(timeout, max(min(RESUME_GRACE, timeout), timeout - elapsed))
+
+
+def log_task_failure(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("table task %s failed", task.get_name(), exc_info=task.exception())
