@@ -94,23 +94,30 @@ class Announcer:
         task.add_done_callback(_log_failure)
 
     async def _run(self, table: Table) -> None:
-        for delay in (*RETRY_DELAYS, None):
+        """Flush until nothing is left: again at once when a move came in meanwhile (it woke
+        ``announce_wake``), again after a pause when a post failed."""
+        failures = 0
+        while True:
             table.announce_wake.clear()  # set again by any move made while this flush runs
             try:
                 await self.flush(table)
-                return
             except discord.NotFound as error:  # the thread or channel is gone: nothing to post to
                 log.warning("table %s: its channel is gone (%s); nothing more is posted", table.id, error)
                 return
             except discord.HTTPException as error:
-                if delay is None:
+                if failures == len(RETRY_DELAYS):
                     log.error(
                         "table %s: posting failed again (%s); retried at the next move", table.id, error
                     )
                     return
+                delay, failures = RETRY_DELAYS[failures], failures + 1
                 log.warning("table %s: a post failed (%s); retrying in %.0f s", table.id, error, delay)
                 with contextlib.suppress(TimeoutError):  # or sooner, at the next move
                     await asyncio.wait_for(table.announce_wake.wait(), delay)
+                continue
+            if not table.announce_wake.is_set():
+                return
+            failures = 0
 
     async def flush(self, table: Table) -> None:
         async with table.announce_lock:
