@@ -16,7 +16,8 @@ a run in which the bot finished announcing before the ``k``-th call came.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,6 +66,16 @@ class Killer:
                 raise Crash(what)
             self.calls += 1
             self.log.append(what)
+
+
+@dataclass
+class World:
+    env: Any
+    first: TsukiBot
+    second: TsukiBot
+    alice: Any
+    channel: Any
+    place: Place
 
 
 @dataclass(frozen=True)
@@ -170,45 +181,52 @@ def _own(message: Any, game_id: int) -> list[tuple[int, str]]:
     return found
 
 
-async def _run(tmp_path: Any, monkeypatch: pytest.MonkeyPatch, scenario: Scenario, k: int) -> bool:
-    """One run, crashing at point ``k``; False when the bot got through without crashing."""
-    settings = Settings(
-        database_path=str(tmp_path / f"crash-{k}.db"), cpu_delay=TEST_CPU_DELAY, turn_timeout=0
-    )
-    killer = Killer(k)
-    _install(monkeypatch, killer)
+@asynccontextmanager
+async def _world(tmp_path: Any, name: str, killer: Killer) -> AsyncIterator[World]:
+    """A simulated Discord with alice on a server, the bot that will be stopped (``first``) and
+    the one that takes over its database (``second``); every bot is released afterwards."""
+    settings = Settings(database_path=str(tmp_path / f"{name}.db"), cpu_delay=TEST_CPU_DELAY, turn_timeout=0)
     first, second = TsukiBot(settings), TsukiBot(settings)
+    env = simcord.Env(first, settle_timeout=20, check_errors=False)
+    await env.start()
     try:
-        env = simcord.Env(first, settle_timeout=20, check_errors=False)
-        await env.start()
-        try:
-            _, channel, (alice,) = setup_guild(env, "alice")
-            place = Place(channel, env)
-            killer.victims += [first.http, env._webhook_adapter]
-            extra = {} if scenario.command == "goita solo" else {"opponent": "cpu"}
-            _watch.update(bot=first, target=scenario.target, human=0)
-            await alice.slash(channel, scenario.command, **scenario.options, **extra)
-            (game_id,) = first.tables.tables
-            await _drive(
-                env, first, place, alice, until=lambda: killer.dead or (killer.armed and _quiet(first))
-            )
-            if not killer.dead:
-                return False  # every outside call was made: no crash point k
-            _watch.clear()
-            env.errors.clear()
-
-            await env.restart_bot(second)
-            env.errors.clear()
-            await env.advance_time(0.1)
-            await _check_recovered(second, place, game_id, killer, scenario)
-            await _drive(env, second, place, alice, until=lambda: _ended(place, game_id))
-            await _check_ended(second, place, game_id)
-        finally:
-            await env.shutdown()
-        return True
+        _, channel, (alice,) = setup_guild(env, "alice")
+        killer.victims += [first.http, env._webhook_adapter]
+        yield World(env, first, second, alice, channel, Place(channel, env))
     finally:
+        await env.shutdown()
         for bot in (first, second):
             await bot.release()
+
+
+async def _take_over(world: World) -> None:
+    """The stopped bot is gone; a fresh one starts on the same database."""
+    _watch.clear()
+    world.env.errors.clear()
+    await world.env.restart_bot(world.second)
+    world.env.errors.clear()
+    await world.env.advance_time(0.1)
+
+
+async def _run(tmp_path: Any, monkeypatch: pytest.MonkeyPatch, scenario: Scenario, k: int) -> bool:
+    """One run, crashing at point ``k``; False when the bot got through without crashing."""
+    killer = Killer(k)
+    _install(monkeypatch, killer)
+    async with _world(tmp_path, f"crash-{k}", killer) as w:
+        extra = {} if scenario.command == "goita solo" else {"opponent": "cpu"}
+        _watch.update(bot=w.first, target=scenario.target, human=0)
+        await w.alice.slash(w.channel, scenario.command, **scenario.options, **extra)
+        (game_id,) = w.first.tables.tables
+        await _drive(
+            w.env, w.first, w.place, w.alice, until=lambda: killer.dead or (killer.armed and _quiet(w.first))
+        )
+        if not killer.dead:
+            return False  # every outside call was made: no crash point k
+        await _take_over(w)
+        await _check_recovered(w.second, w.place, game_id, killer, scenario)
+        await _drive(w.env, w.second, w.place, w.alice, until=lambda: _ended(w.place, game_id))
+        await _check_ended(w.second, w.place, game_id)
+    return True
 
 
 def _quiet(bot: TsukiBot) -> bool:
@@ -271,32 +289,17 @@ async def test_a_typed_move_stored_just_before_a_crash_gets_its_answer_from_the_
     and whose token is still valid, gets its 'loading' reply finished after the restart." The
     bot dies as it is about to answer ``/move``; the token stored with the move lets the new bot
     answer it with the player's hand."""
-    settings = Settings(database_path=str(tmp_path / "typed.db"), cpu_delay=TEST_CPU_DELAY, turn_timeout=0)
     killer = Killer(MAX_POINTS, die_at="@original")
     _install(monkeypatch, killer)
-    first, second = TsukiBot(settings), TsukiBot(settings)
-    env = simcord.Env(first, settle_timeout=20, check_errors=False)
-    await env.start()
-    try:
-        _, channel, (alice,) = setup_guild(env, "alice")
-        place = Place(channel, env)
-        killer.victims += [first.http, env._webhook_adapter]
-        await alice.slash(channel, "koikoi start", rounds=3, opponent="cpu")
-        (table,) = first.tables.tables.values()
-        await _drive(env, first, place, alice, until=lambda: table.to_act().user_id == alice.id)
-        _watch.update(bot=first, target=lambda engine, before, after, human: True, human=0)
+    async with _world(tmp_path, "typed", killer) as w:
+        await w.alice.slash(w.channel, "koikoi start", rounds=3, opponent="cpu")
+        (table,) = w.first.tables.tables.values()
+        await _drive(w.env, w.first, w.place, w.alice, until=lambda: table.to_act().user_id == w.alice.id)
+        _watch.update(bot=w.first, target=lambda engine, before, after, human: True, human=0)
         move = str(table.view(0).legal_actions[0])
-        answer = await alice.slash(place.thread, "move", action=move)
+        answer = await w.alice.slash(w.place.thread, "move", action=move)
         assert killer.dead, killer.log
         assert "Your hand" not in (answer.response.content if answer.response else ""), "not answered yet"
-        _watch.clear()
-        env.errors.clear()
-        await env.restart_bot(second)
-        env.errors.clear()
-        await env.advance_time(0.1)
+        await _take_over(w)
         assert answer.response is not None and "Your hand" in answer.response.content, answer
         assert answer.response.attachments, "the hand's image"
-    finally:
-        await env.shutdown()
-        for bot in (first, second):
-            await bot.release()
