@@ -155,7 +155,9 @@ class Announcer:
         if table.status == "finished" and upto == table.seq:
             await self._post_results(table, lines, images, upto)
         else:
-            await self._board(table, lines, images, notable=bool(images) or _notable(events), upto=upto)
+            opening = batch[0].seq < 0  # the deal: its lines head the first board for good
+            notable = opening or bool(images) or _notable(events)
+            await self._board(table, lines, images, notable=notable, upto=upto)
         del table.pending[: len(batch)]
 
     async def _board(
