@@ -275,11 +275,10 @@ class Announcer:
         """The opt-in "your turn" DM (``/notify``), when the store offers that setting."""
         if user_id is None or not await store.notify_wanted(self.manager.db, [user_id]):
             return
-        user = self.bot.get_user(user_id)
         where = f"<#{table.play_channel_id}>"
-        try:
-            if user is not None:
-                await user.send(t(table.locale, "table.dm_your_turn", where=where))
+        try:  # (without the members intent the user is often not cached)
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(t(table.locale, "table.dm_your_turn", where=where))
         except discord.HTTPException:
             log.info("could not DM user %s about their turn", user_id)
 

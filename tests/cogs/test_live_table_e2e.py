@@ -176,3 +176,17 @@ async def test_every_game_a_live_hand_with_the_deadline_one_ping_and_one_click_m
 
 def _hand_button(message: Any) -> str:
     return next(b.custom_id for b in buttons(message) if b.custom_id.endswith(":hand"))
+
+
+async def test_a_player_who_asked_for_it_gets_a_direct_message_when_their_turn_begins(
+    simcord_env, simcord_bot
+):
+    """Issue 12: "Per-user opt-in DM notice 'your turn at <table>' (/notify)"."""
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    assert (await alice.slash(channel, "notify on")).ephemeral
+    place = await start_vs_cpu(env, channel, alice, rounds=3)
+    await wait_for_turn(env, place, alice)
+    dm = env.backend.dm_channels.get(alice.id)
+    sent = [r for r in env.http_requests if r.method == "POST" and r.path == f"/channels/{dm}/messages"]
+    assert dm is not None and len(sent) == 1 and "Your turn" in str(sent[0].json), "one DM for the turn"
