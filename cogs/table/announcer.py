@@ -238,7 +238,7 @@ class Announcer:
         view = table.view(seat.index)
         if not view.legal_actions:
             return
-        prompt = table.spec.hand_text(view, table.locale).splitlines()[-1]
+        prompt = _first_sentence(table.spec.hand_text(view, table.locale).splitlines()[-1])
         content = t(table.locale, "table.ping", who=seat.mention(), what=prompt)
         if table.turn_deadline is not None:
             content += " · " + t(table.locale, "table.deadline", at=f"<t:{int(table.turn_deadline)}:R>")
@@ -336,6 +336,13 @@ class Announcer:
         table = self.manager.in_channel(message.channel.id)
         if table is not None and message.channel.id == table.play_channel_id:
             table.board.last = False
+
+
+def _first_sentence(text: str) -> str:
+    """What to do, for the ping: the hand's prompt up to its first full stop (the rest explains
+    the hand's buttons, which the ping does not have)."""
+    head, dot, _ = text.partition(". ")
+    return head + "." if dot else text
 
 
 def _own_ids(message: discord.Message, game_id: int) -> list[tuple[int, str]]:
