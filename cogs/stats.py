@@ -15,6 +15,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 import store
+from cogs.table import limits
 from cogs.table.podium import number
 from cogs.table.replies import user_locale
 from i18n import has, t, tn
@@ -92,7 +93,9 @@ class StatsCog(commands.Cog):
             embed = await self._one_board(interaction.guild_id, game, loc)
         else:
             embed = await self._every_board(interaction.guild_id, interaction.channel_id, loc)
-        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        await interaction.response.send_message(
+            **limits.fit({"embed": embed}), allowed_mentions=discord.AllowedMentions.none()
+        )
 
     async def _one_board(self, guild_id: int, game: str, loc: str) -> discord.Embed:
         rows = await store.leaderboard(self.bot.db, guild_id, game, limit=BOARD_ROWS)
@@ -139,7 +142,9 @@ class StatsCog(commands.Cog):
             embed.add_field(
                 name=t(loc, f"game.{game}"), value=f"{line}\n{extra}" if extra else line, inline=False
             )
-        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        await interaction.response.send_message(
+            **limits.fit({"embed": embed}), allowed_mentions=discord.AllowedMentions.none()
+        )
 
 
 async def setup(bot: TsukiBot) -> None:

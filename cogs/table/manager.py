@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import store
-from cogs.table import messages
+from cogs.table import limits, messages
 from cogs.table.announcer import Announcer
+from cogs.table.commitment import commit as commit_deal
 from cogs.table.hands import LiveHands
 from cogs.table.model import Pending, Seat, StaleClick, Table
 from cogs.table.pacing import ChannelPacer
@@ -103,6 +104,7 @@ class TableManager(TurnClock):
         table.state, table.status, table.thread_id = state, "active", thread_id
         await self.save_meta(table)
         table.notes.append(t(table.locale, "table.started", game=t(table.locale, table.spec.title_key)))
+        table.notes.append(await commit_deal(self.db, table))  # the deal's sealed hash, posted first
         table.pending.append(Pending(-1, 0, tuple(events), "cpu"))  # the deal: narrated, not a move
         self._begin_turn(table)
         if (outcome := table.spec.engine.outcome(state)) is not None:
@@ -336,7 +338,8 @@ class TableManager(TurnClock):
             embed.description = t(table.locale, note_key)
         view = messages.lobby_view(table) if table.status == "lobby" else None
         try:
-            await channel.get_partial_message(table.lobby_message_id).edit(embed=embed, view=view)  # type: ignore[attr-defined]
+            lobby_message = channel.get_partial_message(table.lobby_message_id)  # type: ignore[attr-defined]
+            await lobby_message.edit(**limits.fit({"embed": embed, "view": view}))
         except discord.HTTPException:
             log.info("lobby message of table %s is gone", table.id)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from cogs.table import components as c
-from cogs.table import lobby, messages
+from cogs.table import limits, lobby, messages
 from cogs.table.manager import TableManager
 from cogs.table.model import Seat, StaleClick, Table
 from cogs.table.replies import ephemeral, refuse, report_error, user_locale
@@ -60,7 +60,7 @@ async def send_hand(
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
     payload = await messages.hand_message(table, seat.index, locale)
-    await interaction.edit_original_response(**payload)
+    await interaction.edit_original_response(**limits.fit(payload))
     manager = tables or interaction.client.tables  # type: ignore[attr-defined]
     manager.hands.opened(table, seat.index, interaction, locale)
     return None
@@ -103,7 +103,7 @@ async def on_step(
             payload = await messages.hand_message(table, seat.index, locale, path)
         else:
             payload = {"content": t(locale, "table.match_over"), "attachments": [], "view": None}
-        await interaction.edit_original_response(**payload)
+        await interaction.edit_original_response(**limits.fit(payload))
         tables.hands.opened(table, seat.index, interaction, locale, save=not played)
     except Exception as error:
         await report_error(interaction, error)
@@ -127,7 +127,7 @@ async def on_pick(
             raise IllegalAction("That move is not possible now.")
         await interaction.response.defer()
         payload = await messages.hand_message(table, seat.index, locale, picked=action, chosen=values)
-        await interaction.edit_original_response(**payload)
+        await interaction.edit_original_response(**limits.fit(payload))
         tables.hands.opened(table, seat.index, interaction, locale)
     except Exception as error:
         await report_error(interaction, error)
