@@ -111,3 +111,29 @@ async def test_quitting_never_keeps_the_points_won_so_far(simcord_env, simcord_b
     rows = {r.seat: r for r in await store.results_for(simcord_bot.db, table.id)}
     assert (rows[0].points, rows[0].won) == (0, False)
     assert (rows[1].points, rows[1].won) == (4, True)
+
+
+async def test_a_move_made_while_a_flush_finishes_is_posted_by_it(simcord_env, simcord_bot, monkeypatch):
+    """A move stored while the announcer is past its narration (refreshing the live hands) is
+    narrated at once, not left waiting for the next move."""
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    await alice.slash(channel, "koikoi start", opponent="watch")
+    table = the_table(simcord_bot)
+    manager = simcord_bot.tables
+    real_refresh = manager.hands.refresh
+    played: list[int] = []
+
+    async def refresh(t: object) -> None:
+        await real_refresh(t)
+        if not played and table.status == "active":  # once: a CPU moves just now
+            played.append(table.seq)
+            seat = table.to_act()
+            await manager.act(
+                table, seat, table.view(seat.index).legal_actions[0], expected_seq=table.seq, by="cpu"
+            )
+
+    monkeypatch.setattr(manager.hands, "refresh", refresh)
+    await env.advance_time(TEST_CPU_DELAY)
+    assert played, "the move was made during a flush"
+    assert table.announced == table.seq and not table.pending, "and that flush posted it"
