@@ -44,9 +44,17 @@ def seat_name(names: Sequence[str], seat: int | None) -> str:
     return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
 
 
+MINUS = "\N{MINUS SIGN}"  # a real minus: "alice −80" never reads as a dash
+
+
+def number(n: int) -> str:
+    """``12``, ``0``, ``−80``."""
+    return f"{MINUS}{-n}" if n < 0 else str(n)
+
+
 def signed(n: int) -> str:
-    """``+3``, ``0``, ``-2``: a score change."""
-    return f"+{n}" if n > 0 else str(n)
+    """A change of score: ``+12``, ``0``, ``−80``."""
+    return f"+{n}" if n > 0 else number(n)
 
 
 def t(locale: str, key: str, **params: object) -> str:

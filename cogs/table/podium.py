@@ -9,17 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-MINUS = "\N{MINUS SIGN}"
+from render.labels import number, signed
 
-
-def number(n: int) -> str:
-    """``12``, ``0``, ``−80``."""
-    return f"{MINUS}{-n}" if n < 0 else str(n)
-
-
-def signed(n: int) -> str:
-    """A change of score: ``+12``, ``0``, ``−80``."""
-    return f"+{n}" if n > 0 else number(n)
+__all__ = ["names_and", "number", "score_line", "signed", "winners_first"]
 
 
 def winners_first(scores: Sequence[int], winners: Sequence[int]) -> list[int]:

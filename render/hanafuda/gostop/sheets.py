@@ -11,7 +11,7 @@ from engine.hanafuda.gostop.types import Payment, RoundResult
 from render import labels as L
 from render.hanafuda.gostop.common import fan, multiplier_name, reason_name, score_name, sort_key
 from render.hanafuda.table_palette import table_palette
-from render.labels import seat_name
+from render.labels import seat_name, signed
 from render.palette import ACCENT, CHOICE, CREAM, INK, KOI, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
 from render.widgets import card_height, chip, fan_step, fit, min_size, panel, text, text_width
@@ -30,10 +30,6 @@ NAME_W = 330
 
 def _t(locale: str, key: str, **params: object) -> str:
     return L.t(locale, f"render.gostop.{key}", **params)
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n) if n else "0"
 
 
 def _payment(draw: ImageDraw.ImageDraw, pay: Payment, names: Sequence[str], y: int, locale: str) -> None:
@@ -59,8 +55,9 @@ def _payment(draw: ImageDraw.ImageDraw, pay: Payment, names: Sequence[str], y: i
         x += chip(draw, x, cy, label, T, KOI, CREAM) + 6
 
 
-def render_round_sheet(result: RoundResult, *, names: tuple[str, ...], scores: tuple[int, ...],
-                       locale: str = "en") -> bytes:
+def render_round_sheet(
+    result: RoundResult, *, names: tuple[str, ...], scores: tuple[int, ...], locale: str = "en"
+) -> bytes:
     """End-of-round sheet: the winner's score items (cards and points), base, Go bonus and score,
     then every payment with its multipliers, each seat's gain and the match totals.
     ``scores`` are the match totals after this round."""
@@ -74,8 +71,15 @@ def render_round_sheet(result: RoundResult, *, names: tuple[str, ...], scores: t
     img = Image.new("RGB", (SHEET_W, height), TABLE_BG)
     draw = ImageDraw.Draw(img)
     text(draw, (MARGIN + 8, 36), _t(locale, "sheet.title", round=result.round_no), T + 4)
-    text(draw, (MARGIN + 8, 82), f"{reason_name(locale, result.reason)} · "
-         f"{_t(locale, 'sheet.dealer', name=seat_name(names, result.dealer))}", T, TEXT_DIM, max_width=640)
+    text(
+        draw,
+        (MARGIN + 8, 82),
+        f"{reason_name(locale, result.reason)} · "
+        f"{_t(locale, 'sheet.dealer', name=seat_name(names, result.dealer))}",
+        T,
+        TEXT_DIM,
+        max_width=640,
+    )
     if result.winner is not None:
         banner = _t(locale, "sheet.winner", name=seat_name(names, result.winner), score=result.score)
         chip(draw, SHEET_W - MARGIN, 54, banner, T + 2, ACCENT, INK, align="right")
@@ -102,9 +106,11 @@ def render_round_sheet(result: RoundResult, *, names: tuple[str, ...], scores: t
     ly = body + max(1, len(items)) * ROW_H + 30
     draw.line((MARGIN + 20, ly - 26, SHEET_W - MARGIN - 20, ly - 26), fill=PANEL_EDGE, width=2)
     x = MARGIN + 28
-    for key, value, fill, ink in (("sheet.base", result.base, PANEL_EDGE, TEXT),
-                                  ("sheet.go_bonus", result.go_bonus, KOI, CREAM),
-                                  ("sheet.score", result.score, ACCENT, INK)):
+    for key, value, fill, ink in (
+        ("sheet.base", result.base, PANEL_EDGE, TEXT),
+        ("sheet.go_bonus", result.go_bonus, KOI, CREAM),
+        ("sheet.score", result.score, ACCENT, INK),
+    ):
         if key == "sheet.go_bonus" and not value:
             continue
         x += chip(draw, x, ly, _t(locale, key, points=value), T, fill, ink) + 12
@@ -123,7 +129,7 @@ def render_round_sheet(result: RoundResult, *, names: tuple[str, ...], scores: t
     for s in range(shown):
         pts = result.points[s]
         fill, ink = (ACCENT, INK) if pts > 0 else (KOI, CREAM) if pts < 0 else (PANEL_EDGE, TEXT)
-        label = f"{fit(seat_name(names, s), T, room - text_width(f' {_signed(pts)}', T))} {_signed(pts)}"
+        label = f"{fit(seat_name(names, s), T, room - text_width(f' {signed(pts)}', T))} {signed(pts)}"
         x += chip(draw, x, y + 28, label, T, fill, ink) + 10
     parts = " · ".join(f"{seat_name(names, s)} {scores[s]}" for s in range(len(scores)))
     lw = text(draw, (MARGIN + 8, y + 84), _t(locale, "sheet.match"), T, TEXT_DIM)
@@ -141,8 +147,14 @@ def _line(result: RoundResult, names: Sequence[str], locale: str) -> str:
     return " · ".join(p for p in (head, reason, made) if p)
 
 
-def render_match_summary(history: tuple[RoundResult, ...], *, names: tuple[str, ...], scores: tuple[int, ...],
-                         locale: str = "en", winners: tuple[int, ...] | None = None) -> bytes:
+def render_match_summary(
+    history: tuple[RoundResult, ...],
+    *,
+    names: tuple[str, ...],
+    scores: tuple[int, ...],
+    locale: str = "en",
+    winners: tuple[int, ...] | None = None,
+) -> bytes:
     """End-of-match summary: the winner banner, one line per round (who won, how, and each seat's
     gain or loss) and the totals. ``winners`` from the engine wins over the highest total."""
     seats = len(scores)
@@ -156,8 +168,11 @@ def render_match_summary(history: tuple[RoundResult, ...], *, names: tuple[str, 
     if winners is None:
         best = max(scores, default=0)
         winners = tuple(s for s in range(seats) if scores[s] == best)
-    banner = (_t(locale, "summary.winner", name=seat_name(names, winners[0])) if len(winners) == 1
-              else _t(locale, "summary.tie", names=", ".join(seat_name(names, s) for s in winners)))
+    banner = (
+        _t(locale, "summary.winner", name=seat_name(names, winners[0]))
+        if len(winners) == 1
+        else _t(locale, "summary.tie", names=", ".join(seat_name(names, s) for s in winners))
+    )
     chip(draw, MARGIN + 8, 100, banner, ST + 2, ACCENT, INK, pad=18)
     panel(draw, (MARGIN, table_top, width - MARGIN, height - 20))
     y = table_top + row_h / 2 + 4
@@ -176,7 +191,7 @@ def render_match_summary(history: tuple[RoundResult, ...], *, names: tuple[str, 
         for s in range(seats):
             pts = result.points[s] if s < len(result.points) else 0
             colour = ACCENT if pts > 0 else KOI if pts < 0 else TEXT_DIM
-            text(draw, (seat_x[s], cy), _signed(pts) if pts else "–", ST, colour, anchor="rm")
+            text(draw, (seat_x[s], cy), signed(pts) if pts else "–", ST, colour, anchor="rm")
     top = table_top + row_h * (len(history) + 1)
     draw.line((MARGIN + 12, top + 4, width - MARGIN - 12, top + 4), fill=CREAM, width=2)
     cy = top + row_h / 2 + 4
