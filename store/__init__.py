@@ -9,7 +9,7 @@ Each repository function takes the database first (``await create_game(db, ...)`
     await store.close()                                 # in close()
 """
 
-from store import actions, announcements, games, guild_settings, results, stats, user_settings
+from store import actions, announcements, games, guild_settings, ratings, results, stats, user_settings
 from store.actions import ActionRow, actions_for, append_action
 from store.announcements import (
     LiveHand,
@@ -49,6 +49,17 @@ from store.games import (
     update_meta,
 )
 from store.guild_settings import get_guild_settings, set_guild_setting
+from store.rating_rules import Rating, display_rating, is_provisional
+from store.ratings import (
+    PlayerRating,
+    RatingChange,
+    apply_game_ratings,
+    fold_pending_ratings,
+    rating_changes_for,
+    rating_ladder,
+    recompute_ratings,
+    user_ratings,
+)
 from store.results import SeatResult, finish_with_results, results_for
 from store.stats import GameStats, LeaderboardRow, leaderboard, user_stats
 from store.user_settings import notify_wanted, set_notify
@@ -88,6 +99,12 @@ class Store(Database):
     set_guild_setting = guild_settings.set_guild_setting
     set_notify = user_settings.set_notify
     notify_wanted = user_settings.notify_wanted
+    apply_game_ratings = ratings.apply_game_ratings
+    fold_pending_ratings = ratings.fold_pending_ratings
+    recompute_ratings = ratings.recompute_ratings
+    rating_changes_for = ratings.rating_changes_for
+    user_ratings = ratings.user_ratings
+    rating_ladder = ratings.rating_ladder
 
 
 __all__ = [
@@ -102,6 +119,9 @@ __all__ = [
     "LeaderboardRow",
     "LiveHand",
     "MigrationError",
+    "PlayerRating",
+    "Rating",
+    "RatingChange",
     "SeatLike",
     "SeatResult",
     "SeatRow",
@@ -112,17 +132,24 @@ __all__ = [
     "actions_for",
     "active_game_in_channel",
     "append_action",
+    "apply_game_ratings",
     "create_game",
+    "display_rating",
     "drop_live_hand",
     "finish_game",
     "finish_with_results",
+    "fold_pending_ratings",
     "get_game",
     "get_guild_settings",
+    "is_provisional",
     "leaderboard",
     "live_hands",
     "mark_announced",
     "mark_results_posted",
     "notify_wanted",
+    "rating_changes_for",
+    "rating_ladder",
+    "recompute_ratings",
     "results_for",
     "save_live_hand",
     "set_guild_setting",
@@ -135,6 +162,7 @@ __all__ = [
     "unfinished_games",
     "unposted_results",
     "update_meta",
+    "user_ratings",
     "user_stats",
     "utc_now",
 ]
