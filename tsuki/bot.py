@@ -8,6 +8,7 @@ import logging
 import discord
 from discord.ext import commands
 
+import store
 from cogs.table.manager import TableManager
 from cogs.table.routes import DYNAMIC_ITEMS
 from cogs.translator import TsukiTranslator
@@ -70,8 +71,14 @@ class TsukiBot(commands.Bot):
         for spec in self.tables.specs.values():  # ~2 s once per process, off the event loop
             await asyncio.to_thread(spec.warm)
         resumed = await self.tables.resume_all()
+        await self.db_ratings_caught_up()
         log.info("resumed %d unfinished game(s)", resumed)
         await self.sync_commands()
+
+    async def db_ratings_caught_up(self) -> None:
+        """Rate every finished match not rated yet (one that ended as the bot stopped, or before
+        ratings existed): ratings are derived from the stored results, in order."""
+        await store.fold_pending_ratings(self.db)
 
     async def sync_commands(self) -> None:
         """Instant sync to DEV_GUILD_ID when set, else a global sync."""

@@ -316,6 +316,10 @@ class TableManager(TurnClock):
         table.status = "finished"
         self.cancel_tasks(table)
         self.tables.pop(table.id, None)
+        try:  # ratings are derived from the results: a failure here is repaired at start-up
+            await store.apply_game_ratings(self.db, table.id)
+        except Exception:
+            log.exception("table %s: ratings not updated yet; they are folded in at the next start", table.id)
 
     # --- lobbies ------------------------------------------------------------------------------
 
