@@ -9,7 +9,17 @@ Each repository function takes the database first (``await create_game(db, ...)`
     await store.close()                                 # in close()
 """
 
-from store import actions, announcements, games, guild_settings, ratings, results, stats, user_settings
+from store import (
+    actions,
+    announcements,
+    fairness,
+    games,
+    guild_settings,
+    ratings,
+    results,
+    stats,
+    user_settings,
+)
 from store.actions import ActionRow, actions_for, append_action
 from store.announcements import (
     LiveHand,
@@ -30,6 +40,7 @@ from store.db import (
     WrongStatus,
     utc_now,
 )
+from store.fairness import salt_for, save_salt
 from store.games import (
     EndStatus,
     GameRow,
@@ -105,6 +116,8 @@ class Store(Database):
     rating_changes_for = ratings.rating_changes_for
     user_ratings = ratings.user_ratings
     rating_ladder = ratings.rating_ladder
+    save_salt = fairness.save_salt
+    salt_for = fairness.salt_for
 
 
 __all__ = [
@@ -151,7 +164,9 @@ __all__ = [
     "rating_ladder",
     "recompute_ratings",
     "results_for",
+    "salt_for",
     "save_live_hand",
+    "save_salt",
     "set_guild_setting",
     "set_lobby_message",
     "set_notify",

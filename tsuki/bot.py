@@ -29,6 +29,7 @@ EXTENSIONS = (
     "cogs.help",
     "cogs.seats",
     "cogs.notify",
+    "cogs.fairness",
 )
 
 

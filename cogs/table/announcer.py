@@ -30,6 +30,7 @@ import discord
 import store
 from cogs.table import components as c
 from cogs.table import limits, messages
+from cogs.table.commitment import reveal_line
 from cogs.table.model import Table
 from i18n import t
 
@@ -203,6 +204,7 @@ class Announcer:
     async def _post_results(self, table: Table, lines: list[str], images: list[Any], upto: int) -> None:
         """The match's last post: narration, results, the final table, sheets, summary, Rematch."""
         lines = [*table.notes, *lines, *await self._standings(table)]
+        lines.append(await reveal_line(self.manager.db, table))  # the seed and salt, for /verify
         table.notes = []
         payload = await messages.results_message(table, lines, images)
         channel = await self.channel(table)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import random
+import secrets
 from typing import Any
 
 import discord
@@ -36,7 +36,7 @@ from i18n import normalize, t
 
 
 def _new_seed() -> int:
-    return random.SystemRandom().getrandbits(63)  # fits SQLite's signed 64-bit INTEGER
+    return secrets.randbits(63)  # unguessable (the deal's commitment relies on it); fits SQLite's INTEGER
 
 
 def cpu_seat(table: Table, seats: list[Seat]) -> Seat:
