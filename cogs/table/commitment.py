@@ -39,6 +39,15 @@ async def commit(db: store.Database, table: Table) -> str:
     return t(table.locale, "fairness.commitment", token=token(table.id, digest))
 
 
+async def sealed_line(db: store.Database, table: Table) -> str | None:
+    """The commitment line again, from the stored salt (a restart before the first post went out);
+    ``None`` for a match that started before commitments existed."""
+    salt = await store.salt_for(db, table.id)
+    if salt is None:
+        return None
+    return t(table.locale, "fairness.commitment", token=token(table.id, commitment(table.seed, salt)))
+
+
 async def reveal_line(db: store.Database, table: Table) -> str:
     """The results post's line revealing the seed and the salt (or nothing to reveal, for a match
     that started before commitments existed)."""

@@ -22,6 +22,7 @@ import store
 from cogs.table import limits, messages
 from cogs.table.announcer import Announcer
 from cogs.table.commitment import commit as commit_deal
+from cogs.table.commitment import sealed_line
 from cogs.table.hands import LiveHands
 from cogs.table.model import Pending, Seat, StaleClick, Table
 from cogs.table.pacing import ChannelPacer
@@ -103,7 +104,7 @@ class TableManager(TurnClock):
         await store.start_game(self.db, table.id, seed=table.seed, seats=seats, thread_id=thread_id)
         table.state, table.status, table.thread_id = state, "active", thread_id
         await self.save_meta(table)
-        table.notes.append(t(table.locale, "table.started", game=t(table.locale, table.spec.title_key)))
+        table.notes.append(self._started_line(table))
         table.notes.append(await commit_deal(self.db, table))  # the deal's sealed hash, posted first
         table.pending.append(Pending(-1, 0, tuple(events), "cpu"))  # the deal: narrated, not a move
         self._begin_turn(table)
@@ -111,6 +112,9 @@ class TableManager(TurnClock):
             await self.finish(table, outcome)
         self.announcer.request(table)
         self.schedule(table)
+
+    def _started_line(self, table: Table) -> str:
+        return t(table.locale, "table.started", game=t(table.locale, table.spec.title_key))
 
     async def _make_thread(self, table: Table, lobby_message: discord.Message | None) -> int | None:
         channel = self.bot.get_channel(table.channel_id)
@@ -151,6 +155,9 @@ class TableManager(TurnClock):
             outcome = spec.engine.outcome(table.state) if table.state is not None else None
             if table.status == "active":
                 await self.announcer.reconcile(table)
+            if table.pending and table.pending[0].seq < 0:  # stopped before its first post: say it all
+                sealed = await sealed_line(self.db, table)
+                table.notes[:0] = [self._started_line(table), *([sealed] if sealed else [])]
             if outcome is not None:  # stopped between its last move and its results
                 await self.finish(table, outcome)
             if table.status == "lobby":

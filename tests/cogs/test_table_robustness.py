@@ -10,7 +10,7 @@ import simcord
 import store
 from engine.core import Outcome
 from engine.hanafuda import koikoi as kk
-from tests.cogs.harness import TEST_CPU_DELAY, setup_guild, start_vs_cpu, the_table
+from tests.cogs.harness import TEST_CPU_DELAY, Place, setup_guild, start_vs_cpu, the_table
 from tsuki.settings import Settings
 
 
@@ -137,3 +137,19 @@ async def test_a_move_made_while_a_flush_finishes_is_posted_by_it(simcord_env, s
     await env.advance_time(TEST_CPU_DELAY)
     assert played, "the move was made during a flush"
     assert table.announced == table.seq and not table.pending, "and that flush posted it"
+
+
+async def test_a_restart_before_the_first_post_still_opens_with_the_start_and_the_sealed_deal(
+    simcord_env, simcord_bot, settings, make_bot, monkeypatch
+):
+    """The match started (deal and salt stored) but the bot stopped before its first post: the next
+    bot's first post says the match began and carries the deal's commitment."""
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    monkeypatch.setattr(simcord_bot.tables.announcer, "request", lambda table: None)
+    await alice.slash(channel, "koikoi start", opponent="cpu")
+    place = Place(channel, env)
+    assert not place.messages(), "nothing was posted in the thread"
+    await env.restart_bot(make_bot(settings))
+    first = place.messages()[0].content
+    assert "match begins" in first and "sha256:" in first, first
