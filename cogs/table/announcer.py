@@ -172,13 +172,14 @@ class Announcer:
     ) -> None:
         """Edit the board with ``lines``, or open a new board post (notable, or not newest)."""
         board = table.board
-        lines = [*table.notes, *lines]
-        table.notes = []
+        notes, table.notes = table.notes, []  # a start, its sealed deal, a forfeit: never cut
         fresh = notable or images or board.message_id is None or not board.last
-        if fresh:
-            head, recent = (lines[-HEAD_LINES:], []) if notable else ([], lines[-LOG_LINES:])
+        if fresh and notable:
+            head, recent = [*notes, *lines[-HEAD_LINES:]], []
+        elif fresh:
+            head, recent = notes, lines[-LOG_LINES:]
         else:
-            head, recent = board.head, (board.log + lines)[-LOG_LINES:]
+            head, recent = board.head, [*board.log, *notes, *lines][-LOG_LINES:]
         payload = await messages.board_message(table, head, recent, images if fresh else [])
         channel = await self.channel(table)
         await self.manager.pacer.wait(channel.id)
@@ -193,7 +194,7 @@ class Announcer:
                 await channel.get_partial_message(board.message_id).edit(**limits.fit(edit))  # type: ignore[attr-defined]
             except discord.NotFound:  # someone deleted the board: post it again
                 board.message_id = None
-                table.notes = lines
+                table.notes = [*notes, *lines]
                 return await self._board(table, [], [], notable=notable, upto=upto)
         board.head, board.log, board.last = head, recent, True
         if upto is not None:

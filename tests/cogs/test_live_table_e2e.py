@@ -190,3 +190,19 @@ async def test_a_player_who_asked_for_it_gets_a_direct_message_when_their_turn_b
     dm = env.backend.dm_channels.get(alice.id)
     sent = [r for r in env.http_requests if r.method == "POST" and r.path == f"/channels/{dm}/messages"]
     assert dm is not None and len(sent) == 1 and "Your turn" in str(sent[0].json), "one DM for the turn"
+
+
+@pytest.mark.parametrize("game", sorted(START))
+async def test_every_game_opens_with_the_start_and_the_sealed_deal_however_long_the_deal(
+    simcord_env, simcord_bot, game
+):
+    """The first board keeps its notes (the match begins, the deal's commitment) whatever the
+    deal narrates after them: only the narration is trimmed to the board's few lines."""
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    command, options = START[game]
+    place = await start_vs_cpu(env, channel, alice, command=command, **options)
+    for _ in range(6):  # moves go by: the first board is edited, its head stays
+        await env.advance_time(TEST_CPU_DELAY)
+    first = place.messages()[0].content
+    assert "match begins" in first and "sha256:" in first, first
