@@ -263,6 +263,55 @@ def pending(
     text(draw, (x + DECK_W / 2, py - T * 0.8), label, T, colour, anchor="mm", max_width=DECK_W + 40)
 
 
+@dataclass(frozen=True, slots=True)
+class FieldTexts:
+    """The field's words in the table's language: no card, the deck, the drawn card."""
+
+    empty: str
+    deck: str
+    drawn: str
+
+
+def field_with_deck(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    y0: float,
+    y1: float,
+    view: Any,
+    hot: frozenset[Any],
+    texts: FieldTexts,
+    paste: Paste,
+    *,
+    choosing: bool,
+    max_w: int = FIELD_WIDTHS[0],
+) -> None:
+    """The field cards with their codes, the deck at the right end and, left of it, the drawn
+    card waiting for a choice (``choosing``: its possible targets glow) — Koi-Koi and Roppyakken."""
+    cards = sorted(view.field)
+    field_panel(draw, (MARGIN, y0, W - MARGIN, y1), None if cards else texts.empty)
+    deck_x = W - MARGIN - 24 - DECK_W
+    deck(img, draw, deck_x, y0, y1, view.draw_pile, texts.deck, paste)
+    right = deck_x - 24
+    if view.pending_draw is not None:
+        right -= DECK_W
+        pending(
+            img, draw, right, y0, y1, view.pending_draw, str(view.pending_draw), texts.drawn, CHOICE, paste
+        )
+        right -= 24
+    targets = set(view.pending_targets) if choosing else set()
+    shown = [
+        FieldCard(
+            c,
+            str(c),
+            CHOICE if c in targets else ACCENT if c in hot else None,
+            *((CHOICE, INK) if c in targets else (INK, CREAM)),
+        )
+        for c in cards
+    ]
+    if shown:
+        field_grid(img, draw, (MARGIN, y0, right, y1), shown, paste, max_w=max_w)
+
+
 def status_name(names: Sequence[str], seat: int | None, room: float = 320) -> str:
     """The acting player's name, shortened to fit a status line."""
     if seat is None or not 0 <= seat < len(names):

@@ -154,38 +154,10 @@ def _field(
     locale: str,
 ) -> None:
     """The field cards with their codes; the deck (and the drawn card waiting for a choice) at the right."""
-    cards = sorted(view.field)
-    B.field_panel(draw, (MARGIN, y0, W - MARGIN, y1), None if cards else L.t(locale, "render.empty_field"))
-    deck_x = W - MARGIN - 24 - B.DECK_W
-    B.deck(img, draw, deck_x, y0, y1, view.draw_pile, L.t(locale, "render.deck"), _paste)
-    right = deck_x - 24
-    if view.pending_draw is not None:
-        right -= B.DECK_W
-        B.pending(
-            img,
-            draw,
-            right,
-            y0,
-            y1,
-            view.pending_draw,
-            str(view.pending_draw),
-            L.t(locale, "render.drawn"),
-            CHOICE,
-            _paste,
-        )
-        right -= 24
-    targets = set(view.pending_targets) if view.phase is Phase.DRAW_CHOICE else set()
-    shown = [
-        B.FieldCard(
-            c,
-            str(c),
-            CHOICE if c in targets else ACCENT if c in hot else None,
-            *((CHOICE, INK) if c in targets else (INK, CREAM)),
-        )
-        for c in cards
-    ]
-    if shown:
-        B.field_grid(img, draw, (MARGIN, y0, right, y1), shown, _paste)
+    texts = B.FieldTexts(
+        L.t(locale, "render.empty_field"), L.t(locale, "render.deck"), L.t(locale, "render.drawn")
+    )
+    B.field_with_deck(img, draw, y0, y1, view, hot, texts, _paste, choosing=view.phase is Phase.DRAW_CHOICE)
 
 
 def render_table(view: KoiKoiView, *, names: tuple[str, ...], locale: str = "en") -> bytes:

@@ -212,40 +212,14 @@ def _field(
     kinds: Kinds,
     locale: str,
 ) -> None:
-    cards = sorted(view.field)
-    empty = None if cards else L.t(locale, "render.roppyakken.empty_field")
-    B.field_panel(draw, (MARGIN, y0, W - MARGIN, y1), empty)
-    paste = _paste(kinds)
-    deck_x = W - MARGIN - 24 - B.DECK_W
-    B.deck(img, draw, deck_x, y0, y1, view.draw_pile, L.t(locale, "render.roppyakken.deck"), paste)
-    right = deck_x - 24
-    if view.pending_draw is not None:
-        right -= B.DECK_W
-        B.pending(
-            img,
-            draw,
-            right,
-            y0,
-            y1,
-            view.pending_draw,
-            str(view.pending_draw),
-            L.t(locale, "render.roppyakken.drawn"),
-            CHOICE,
-            paste,
-        )
-        right -= 24
-    targets = set(view.pending_targets) if view.phase is Phase.DRAW_CHOICE else set()
-    shown = [
-        B.FieldCard(
-            c,
-            str(c),
-            CHOICE if c in targets else ACCENT if c in hot else None,
-            *((CHOICE, INK) if c in targets else (INK, CREAM)),
-        )
-        for c in cards
-    ]
-    if shown:
-        B.field_grid(img, draw, (MARGIN, y0, right, y1), shown, paste, max_w=B.field_max_w(view.seats))
+    texts = B.FieldTexts(
+        L.t(locale, "render.roppyakken.empty_field"),
+        L.t(locale, "render.roppyakken.deck"),
+        L.t(locale, "render.roppyakken.drawn"),
+    )
+    choosing = view.phase is Phase.DRAW_CHOICE
+    max_w = B.field_max_w(view.seats)
+    B.field_with_deck(img, draw, y0, y1, view, hot, texts, _paste(kinds), choosing=choosing, max_w=max_w)
 
 
 def _name(names: Sequence[str], seat: int | None) -> str:
