@@ -138,3 +138,14 @@ def test_no_game_file_sits_loose_beside_the_shared_modules() -> None:
         if any(path.stem == game or path.stem.startswith(f"{game}_") for game in [*GAMES, "hanafuda"])
     ]
     assert loose == []
+
+
+def test_the_offline_engine_table_names_the_same_games_as_the_bot() -> None:
+    """``engine.audit.ENGINES`` (offline replays, no Discord) and the bot's game specs list the
+    same games with the same engines: a game added to one and not the other fails here."""
+    from engine.audit import ENGINES
+    from tsuki.bot import game_specs
+
+    specs = game_specs()
+    assert set(specs) == set(ENGINES)
+    assert all(specs[name].engine is ENGINES[name] for name in specs)  # type: ignore[attr-defined]
