@@ -1,0 +1,186 @@
+"""CPU levels (beginner, normal, strong) and the per-game registry that maps them to choosers.
+
+A *chooser* is ``choose(view, rng) -> action``: it sees one seat's view (never the state) and
+returns one of ``view.legal_actions``. Each game registers a :class:`GameAI` in a module named
+``engine/ai/<game>_levels.py`` (``<game>`` as in the cogs' ``spec.game``: ``koikoi``,
+``doudizhu``, ``gostop``, ``roppyakken``, ``goita``…); :func:`game_ai` imports it on first use,
+so a game that registers is picked up by the bot, the no-peeking test and the duel harness
+without touching this file. A game with no such module (or only some levels) plays its
+``normal`` everywhere: :func:`chooser` falls back level by level (strong → normal,
+beginner → normal).
+
+What a game provides (all optional but ``normal``):
+
+- ``normal(view, rng)``: the heuristic CPU.
+- ``score_moves(view) -> list[(action, score)]``: the heuristic's score of the legal actions
+  it considers, higher is better (it need not list every legal action). Together with
+  ``absurd(view, action) -> bool`` (moves a beginner must never play: giving away a finished
+  yaku, breaking a bomb for nothing…) it gives the generic :func:`noisy_top_k` beginner.
+- ``search``: a :class:`engine.ai.search.SearchGame` (determinize, playout policy, value);
+  the strong level is :func:`engine.ai.search.search` over it.
+- ``beginner`` / ``strong``: explicit choosers, to override the generic ones.
+- ``legacy``: the CPU as it was before levels, kept for ``bench/cpu_duel.py``.
+
+The strong level takes a :class:`~engine.ai.search.Budget` (playouts or seconds); the bot
+passes ``CPU_THINK_TIME`` and tests a small fixed playout count.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from engine.ai.search import Budget, SearchGame, search
+
+__all__ = [
+    "Chooser",
+    "GameAI",
+    "Level",
+    "chooser",
+    "choose",
+    "game_ai",
+    "has_level",
+    "noisy_top_k",
+    "parse_level",
+    "register",
+    "registered",
+]
+
+Chooser = Callable[[Any, random.Random], Any]
+ScoreMoves = Callable[[Any], Sequence[tuple[Any, float]]]
+Absurd = Callable[[Any, Any], bool]
+
+
+class Level(StrEnum):
+    """How well a CPU seat plays. The value is what is stored and typed (``opponent:strong``)."""
+
+    BEGINNER = "beginner"
+    NORMAL = "normal"
+    STRONG = "strong"
+
+    @property
+    def i18n_key(self) -> str:
+        """Key of the level's display name in ``i18n/locales/<lang>/cpu.json``."""
+        return f"cpu.level.{self.value}"
+
+
+DEFAULT_LEVEL = Level.NORMAL
+_ALIASES = {"easy": Level.BEGINNER, "medium": Level.NORMAL, "hard": Level.STRONG}
+
+
+def parse_level(text: str | None, default: Level = DEFAULT_LEVEL) -> Level:
+    """The level named by ``text`` (case-insensitive; easy/medium/hard too); ``default`` when
+    empty. Raises ``ValueError`` on anything else."""
+    if text is None or not text.strip():
+        return default
+    key = text.strip().lower()
+    if key in _ALIASES:
+        return _ALIASES[key]
+    return Level(key)
+
+
+@dataclass(frozen=True, slots=True)
+class GameAI:
+    """One game's CPU levels (see the module docstring for each field)."""
+
+    game: str
+    normal: Chooser
+    score_moves: ScoreMoves | None = None
+    absurd: Absurd | None = None
+    search: SearchGame | None = None
+    beginner: Chooser | None = None
+    strong: Chooser | None = None
+    legacy: Chooser | None = None
+    beginner_k: int = 3  # the beginner picks among normal's top k moves…
+    beginner_noise: float = 1.0  # …with scores blurred by this much (in score units)
+
+
+_REGISTRY: dict[str, GameAI] = {}
+_TRIED: set[str] = set()
+
+
+def register(ai: GameAI) -> GameAI:
+    """Add (or replace) a game's levels; call it at import time of ``engine/ai/<game>_levels.py``."""
+    _REGISTRY[ai.game] = ai
+    return ai
+
+
+def game_ai(game: str) -> GameAI | None:
+    """The registered levels of ``game``, importing ``engine.ai.<game>_levels`` on first use."""
+    if game not in _REGISTRY and game not in _TRIED:
+        _TRIED.add(game)
+        name = f"engine.ai.{game}_levels"
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name != name:  # a real import error inside the module: let it show
+                raise
+    return _REGISTRY.get(game)
+
+
+def registered(games: Sequence[str]) -> list[GameAI]:
+    """The ``GameAI`` of each of ``games`` that registers one (for generic tests and benches)."""
+    return [ai for g in games if (ai := game_ai(g)) is not None]
+
+
+def has_level(game: str, level: Level) -> bool:
+    """Whether ``game`` has its own chooser for ``level`` (else :func:`chooser` falls back)."""
+    ai = game_ai(game)
+    if ai is None:
+        return False
+    if level is Level.STRONG:
+        return ai.strong is not None or ai.search is not None
+    if level is Level.BEGINNER:
+        return ai.beginner is not None or ai.score_moves is not None
+    return True
+
+
+def noisy_top_k(
+    view: Any, rng: random.Random, score_moves: ScoreMoves, absurd: Absurd | None, k: int, noise: float
+) -> Any:
+    """The generic beginner: normal's ``k`` best-scored moves, minus absurd ones, each score
+    blurred by up to ``noise``; the best blurred score is played. Mistakes stay bounded: a
+    move is only ever chosen over a better one that scores less than ``noise`` more."""
+    scored = sorted(score_moves(view), key=lambda p: -p[1])
+    if absurd is not None:
+        sane = [p for p in scored if not absurd(view, p[0])]
+        scored = sane or scored
+    top = scored[:k]
+    if not top:
+        return view.legal_actions[0]
+    return max(top, key=lambda p: p[1] + rng.uniform(0.0, noise))[0]
+
+
+def chooser(game: str, level: Level, budget: Budget | None = None) -> Chooser | None:
+    """The chooser playing ``game`` at ``level`` (``None``: the game registers nothing; use the
+    spec's own CPU). ``budget`` bounds the strong level's search."""
+    ai = game_ai(game)
+    if ai is None:
+        return None
+    if level is Level.STRONG:
+        if ai.strong is not None:
+            return ai.strong
+        if ai.search is not None:
+            game_search, b = ai.search, budget or Budget(seconds=1.0)
+            return lambda view, rng: search(game_search, view, rng, b)
+        return ai.normal
+    if level is Level.BEGINNER:
+        if ai.beginner is not None:
+            return ai.beginner
+        if ai.score_moves is not None:
+            sm, ab, k, noise = ai.score_moves, ai.absurd, ai.beginner_k, ai.beginner_noise
+            return lambda view, rng: noisy_top_k(view, rng, sm, ab, k, noise)
+    return ai.normal
+
+
+def choose(game: str, level: Level | str, view: Any, seed: int, budget: Budget | None = None) -> Any:
+    """One decision, from plain arguments (a picklable job for the CPU process pool): the
+    action ``game``'s ``level`` CPU takes from ``view``, with ``random.Random(seed)``."""
+    pick = chooser(game, Level(level), budget)
+    if pick is None:
+        raise LookupError(f"no CPU registered for {game!r}")
+    return pick(view, random.Random(seed))

@@ -1,0 +1,199 @@
+"""The strong CPU: determinized Monte-Carlo search from one seat's view, over the engine's own
+``legal_actions``/``apply``.
+
+How it decides (flat determinized Monte-Carlo with common random numbers and sequential halving:
+the player the issue measured was of this kind; ISMCTS was not tried, as these games' play after
+the root is mostly forced or well served by the heuristic policy):
+
+1. The candidates are ``game.candidates(view)`` (default: every legal action; Dou Dizhu keeps its
+   heuristic's best few of thousands of leads). One candidate: played at once, no search.
+2. An *iteration* samples one determinization ``game.determinize(view, rng)``, a full engine
+   state consistent with the view, then plays every surviving candidate from it to the horizon
+   with the playout policy, each playout with the same RNG seed (common random numbers: the
+   candidates are compared on identical deals and identical later choices, which removes most
+   of the noise of a paired comparison).
+3. The budget is split into ``ceil(log2 n)`` rounds; after each round the worse half of the
+   candidates (by mean value over every iteration so far) is dropped (sequential halving).
+4. The candidate with the best mean is played (ties: the earlier candidate).
+
+What a game provides: a :class:`SearchGame`, normally in ``engine/ai/<game>_search.py`` and
+referenced from its ``engine/ai/<game>_levels.py`` registration (see ``engine.ai.levels``):
+
+- ``engine``: its :class:`~engine.core.GameEngine`.
+- ``determinize(view, rng) -> State``: a full state that shows ``view`` to ``view.seat``.
+  Hidden cards are drawn **only from what the view allows** (the unseen cards, constraints the
+  view reveals: Dou Dizhu passes, Go-Stop shakes, Goita's face-down pieces…). It must never
+  look at the real state, and must be a function of ``(view, rng)`` alone: the no-peeking test
+  (``tests/engine/ai/test_no_peeking.py``) builds two states with the same view and different
+  hidden cards and requires the same decision for the same seed and playout count.
+- ``policy(state, rng) -> action``: the playout move of ``state``'s seat to act. It may read
+  the whole *determinized* state (it is a sample, not the truth); usually the normal heuristic
+  on ``engine.view(state, seat)``, or something cheaper.
+- ``value(state, seat) -> float``: the seat's standing in points (e.g. its match score minus
+  the opponents'); a playout is worth ``value(end) - value(root)``.
+- ``done(root, state) -> bool``: the horizon (the round or deal is over); ``max_steps`` caps a
+  playout anyway (``value`` must then be meaningful mid-round).
+- ``candidates(view)`` (optional): the root actions worth searching.
+
+Budgets: ``Budget(playouts=N)`` is deterministic (tests, the no-peeking proof, benches);
+``Budget(seconds=T)`` is what the bot uses (``CPU_THINK_TIME``): the rounds share T.
+
+Reuse across decisions: the answer for an identical question (same game, view, seed and budget)
+is cached per process (the bot asks again after a restart, a stale retry, or a hint), and the
+heuristic policies reuse their prebuilt tables; flat search keeps no tree to carry over.
+Pure: no I/O, no clocks other than the time budget's ``perf_counter``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import GameEngine
+
+__all__ = ["Budget", "SearchGame", "SearchStats", "search", "search_with_stats"]
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """Playouts (deterministic) or seconds per decision; playouts win when both are given."""
+
+    playouts: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.playouts is None and self.seconds is None:
+            raise ValueError("a budget needs playouts or seconds")
+
+
+@dataclass(frozen=True, slots=True)
+class SearchGame:
+    """What the search needs from a game (see the module docstring)."""
+
+    engine: GameEngine[Any, Any, Any, Any]
+    determinize: Callable[[Any, random.Random], Any]
+    policy: Callable[[Any, random.Random], Any]
+    value: Callable[[Any, int], float]
+    done: Callable[[Any, Any], bool]
+    candidates: Callable[[Any], Sequence[Any]] | None = None
+    max_steps: int = 400
+
+
+@dataclass(slots=True)
+class SearchStats:
+    """What one search did, for benches and tests."""
+
+    iterations: int = 0
+    playouts: int = 0
+    means: dict[str, float] | None = None
+
+
+_CACHE: OrderedDict[Any, Any] = OrderedDict()
+_CACHE_SIZE = 256
+
+
+def search(game: SearchGame, view: Any, rng: random.Random, budget: Budget) -> Any:
+    """The action ``view.seat`` should take, found by search from its view alone."""
+    return search_with_stats(game, view, rng, budget)[0]
+
+
+def search_with_stats(
+    game: SearchGame, view: Any, rng: random.Random, budget: Budget
+) -> tuple[Any, SearchStats]:
+    """:func:`search`, with what it did."""
+    seat = view.seat
+    cands = list(game.candidates(view) if game.candidates is not None else view.legal_actions)
+    if not cands:
+        cands = list(view.legal_actions)
+    if len(cands) == 1:
+        return cands[0], SearchStats()
+    seed = rng.getrandbits(64)
+    key = _cache_key(game, view, seed, budget)
+    if key is not None and key in _CACHE:
+        _CACHE.move_to_end(key)
+        return _CACHE[key]
+    result = _halving(game, view, seat, cands, random.Random(seed), budget)
+    if key is not None:
+        _CACHE[key] = result
+        if len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return result
+
+
+def _cache_key(game: SearchGame, view: Any, seed: int, budget: Budget) -> Any:
+    key = (id(game), view, seed, budget)
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _halving(
+    game: SearchGame, view: Any, seat: int, cands: list[Any], rng: random.Random, budget: Budget
+) -> tuple[Any, SearchStats]:
+    n = len(cands)
+    rounds = max(1, math.ceil(math.log2(n)))
+    totals = [0.0] * n
+    alive = list(range(n))
+    stats = SearchStats()
+    start = time.perf_counter()
+    for r in range(rounds):
+        if budget.playouts is not None:
+            per_round = budget.playouts // rounds
+            round_iters = max(1, per_round // len(alive))
+            end_time = None
+        else:
+            assert budget.seconds is not None
+            round_iters = None
+            end_time = start + budget.seconds * (r + 1) / rounds
+        done_iters = 0
+        while True:
+            _iteration(game, view, seat, cands, alive, totals, rng)
+            stats.iterations += 1
+            stats.playouts += len(alive)
+            done_iters += 1
+            if round_iters is not None and done_iters >= round_iters:
+                break
+            if end_time is not None and time.perf_counter() >= end_time:
+                break
+        if len(alive) > 1 and r < rounds - 1:
+            alive.sort(key=lambda i: (-totals[i], i))
+            alive = sorted(alive[: max(1, math.ceil(len(alive) / 2))])
+    best = max(alive, key=lambda i: (totals[i], -i))
+    iters = max(stats.iterations, 1)
+    stats.means = {str(cands[i]): totals[i] / iters for i in alive}
+    return cands[best], stats
+
+
+def _iteration(
+    game: SearchGame,
+    view: Any,
+    seat: int,
+    cands: list[Any],
+    alive: list[int],
+    totals: list[float],
+    rng: random.Random,
+) -> None:
+    """One determinization; every surviving candidate played out from it with the same seed."""
+    root = game.determinize(view, rng)
+    base = game.value(root, seat)
+    playout_seed = rng.getrandbits(64)
+    apply = game.engine.apply
+    for i in alive:
+        state, _ = apply(root, cands[i])
+        totals[i] += _playout(game, root, state, seat, random.Random(playout_seed)) - base
+
+
+def _playout(game: SearchGame, root: Any, state: Any, seat: int, rng: random.Random) -> float:
+    apply, policy, done = game.engine.apply, game.policy, game.done
+    for _ in range(game.max_steps):
+        if done(root, state):
+            break
+        state, _ = apply(state, policy(state, rng))
+    return game.value(state, seat)
