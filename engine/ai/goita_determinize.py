@@ -1,0 +1,120 @@
+"""Goita determinization: a full engine state consistent with one seat's view.
+
+The pieces nobody has seen are the set minus the seat's hand, its own face-down pieces and
+every face-up piece. They are dealt at random to the other hands, the other seats' face-down
+pieces and the pieces set aside, with what the rules imply:
+
+- with four players and ``teyaku``, nobody was dealt six pawns (the round would have ended):
+  a seat's deal is its hand plus everything it has laid, so that is checked exactly;
+- with ``no_king_face_down``, another seat's face-down piece is not a King (the rare case
+  where only Kings were left in that hand is given up rather than guessed);
+- passes and blocks imply nothing certain (a player may pass holding the piece), so they are
+  not used; the playout policy plays as the players would.
+
+The sampled state's ``view(state, seat)`` is the original view whatever the hidden pieces. The
+seed (later rounds) is drawn from ``rng``; during a redeal request the other holders of enough
+pawns are read off the sampled hands.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.goita.state import HIDDEN, KING, PAWN, State
+from engine.goita.types import SET_COUNTS, GoitaView, Phase
+
+_TRIES = 40
+
+
+def counts(pieces: object) -> list[int]:
+    """Counts per piece kind (K R B G S N L P) of an iterable of pieces."""
+    c = [0] * 8
+    for p in pieces:  # type: ignore[attr-defined]
+        c[int(p)] += 1
+    return c
+
+
+def unseen(v: GoitaView) -> list[int]:
+    """How many of each piece the seat of ``v`` has not seen (other hands, face down, aside)."""
+    out = list(SET_COUNTS)
+    for k, n in enumerate(counts(v.hand or ())):
+        out[k] -= n
+    for row in v.tables:
+        for slot in row:
+            if slot.piece is not None:
+                out[int(slot.piece)] -= 1
+    return out
+
+
+def _fits(v: GoitaView, seat: int, hand: list[int], downs: list[int]) -> bool:
+    if v.rules.no_king_face_down and KING in downs:
+        return False
+    if v.rules.teyaku and v.seats == 4:
+        pawns = hand[PAWN] + downs.count(PAWN)
+        pawns += sum(1 for slot in v.tables[seat] if slot.piece is not None and int(slot.piece) == PAWN)
+        if pawns >= 6:
+            return False
+    return True
+
+
+def determinize(v: GoitaView, rng: random.Random) -> State:
+    """A full state whose view for ``v.seat`` is ``v``, hidden pieces drawn with ``rng``."""
+    me = v.seat
+    assert me is not None, "a determinization needs a seat's view"
+    n = v.seats
+    pool = [k for k, c in enumerate(unseen(v)) for _ in range(c)]
+    others = [i for i in range(n) if i != me]
+    hidden_slots = {i: sum(1 for slot in v.tables[i] if slot.piece is None) for i in others}
+    hands: list[tuple[int, ...]] = []
+    laid: list[tuple[int, ...]] = []
+    aside: list[int] = []
+    for attempt in range(_TRIES):
+        rng.shuffle(pool)
+        pos = 0
+        hands = [()] * n
+        laid = [()] * n
+        ok = True
+        for i in range(n):
+            if i == me:
+                hands[i] = tuple(counts(v.hand or ()))
+                laid[i] = tuple(int(s.piece) + (0 if s.face_up else HIDDEN) for s in v.tables[i])  # type: ignore[arg-type]
+                continue
+            downs = pool[pos : pos + hidden_slots[i]]
+            pos += hidden_slots[i]
+            hand = counts(pool[pos : pos + v.hand_counts[i]])
+            pos += v.hand_counts[i]
+            it = iter(downs)
+            laid[i] = tuple(int(s.piece) if s.piece is not None else next(it) + HIDDEN for s in v.tables[i])
+            hands[i] = tuple(hand)
+            ok = ok and _fits(v, i, hand, downs)
+        aside = counts(pool[pos:])
+        if ok or attempt == _TRIES - 1:
+            break
+    asks: tuple[int, ...] = ()
+    if v.phase in (Phase.ASK, Phase.CONSENT):
+        first = v.redeal_asker if v.phase is Phase.CONSENT else v.to_act
+        assert first is not None
+        later = [(first + k) % n for k in range(1, n)]
+        later = [s for s in later if (s - v.leader) % n > (first - v.leader) % n]
+        asks = (first, *(s for s in later if v.rules.redeal_pawns and hands[s][PAWN] >= v.rules.redeal_pawns))
+    return State(
+        v.rules,
+        rng.getrandbits(63),
+        n,
+        v.round_no,
+        0,
+        v.leader,
+        v.scores,
+        v.history,
+        v.phase,
+        v.to_act,
+        tuple(hands),
+        tuple(laid),
+        tuple(aside),
+        v.attacker if v.attacker is not None else -1,
+        int(v.attack) if v.attack is not None else -1,
+        v.passes,
+        asks,
+        (),
+        v.rules.values,
+    )
