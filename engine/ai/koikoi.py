@@ -11,6 +11,7 @@ a yaku of its own within reach.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from engine.core import NotYourTurn
 from engine.hanafuda.cards import MONTH_MASKS, by_subject, mask
@@ -130,7 +131,7 @@ def _play_value(t: _Table, action: Play) -> float:
     return -t.leave_cost(card)
 
 
-def _decide(v: KoiKoiView, t: _Table) -> Action:
+def _decide_legacy(v: KoiKoiView, t: _Table) -> Action:
     me = t.me
     stop = v.stop_score.points[me] if v.stop_score is not None else 0
     mine, theirs = v.scores[me], v.scores[1 - me]
@@ -151,16 +152,22 @@ def _decide(v: KoiKoiView, t: _Table) -> Action:
     return Shobu()
 
 
-def choose_action(view: KoiKoiView, rng: random.Random) -> Action:
-    """A legal, sensible action for ``view.seat`` (which must be the seat to act)."""
+def decide(v: KoiKoiView, t: _Table) -> Action:
+    """Koi-koi or stop (normal level)."""
+    return _decide_legacy(v, t)
+
+
+def score_moves(view: KoiKoiView) -> list[tuple[Action, float]]:
+    """Every legal action with the heuristic's value (higher is better); at the koi-koi
+    decision the normal choice scores 1 and the other 0."""
     legal = view.legal_actions
     if not legal:
         raise NotYourTurn("choose_action needs the view of the seat to act", key="not_your_turn")
-    if view.phase is Phase.DECIDE:
-        return _decide(view, _Table(view))
     t = _Table(view)
-    best: Action = legal[0]
-    best_value = float("-inf")
+    if view.phase is Phase.DECIDE:
+        pick = decide(view, t)
+        return [(a, 1.0 if a == pick else 0.0) for a in legal]
+    out: list[tuple[Action, float]] = []
     for action in legal:
         if isinstance(action, Play):
             value = _play_value(t, action)
@@ -169,6 +176,31 @@ def choose_action(view: KoiKoiView, rng: random.Random) -> Action:
             value = t.take_value(1 << action.target | 1 << view.pending_draw)
         else:
             value = 0.0
+        out.append((action, value))
+    return out
+
+
+def choose_action(view: KoiKoiView, rng: random.Random) -> Action:
+    """A legal, sensible action for ``view.seat`` (which must be the seat to act)."""
+    return _choose(view, rng, decide)
+
+
+def choose_action_legacy(view: KoiKoiView, rng: random.Random) -> Action:
+    """The CPU as it was before the levels (it stops almost always), for the duel bench."""
+    return _choose(view, rng, _decide_legacy)
+
+
+def _choose(
+    view: KoiKoiView, rng: random.Random, decide_with: Callable[[KoiKoiView, _Table], Action]
+) -> Action:
+    legal = view.legal_actions
+    if not legal:
+        raise NotYourTurn("choose_action needs the view of the seat to act", key="not_your_turn")
+    if view.phase is Phase.DECIDE:
+        return decide_with(view, _Table(view))
+    best: Action = legal[0]
+    best_value = float("-inf")
+    for action, value in score_moves(view):
         value += rng.random() * 1e-3
         if value > best_value:
             best, best_value = action, value

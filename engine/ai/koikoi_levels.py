@@ -1,0 +1,54 @@
+"""Koi-Koi's CPU levels (registered with ``engine.ai.levels``).
+
+- normal: ``engine.ai.koikoi.choose_action`` (one-ply heuristic, the koi-koi call tuned
+  against search);
+- beginner: normal's best few moves with noise, never an absurd one (:func:`absurd`);
+- strong: determinized search (``engine.ai.koikoi_search``) with the normal CPU as playouts;
+- legacy: the CPU as it was before the levels.
+"""
+
+from __future__ import annotations
+
+from engine.ai import koikoi_search
+from engine.ai.koikoi import _Table, choose_action, choose_action_legacy, score_moves
+from engine.ai.levels import GameAI, register
+from engine.ai.search import SearchGame
+from engine.hanafuda.koikoi import ENGINE
+from engine.hanafuda.koikoi.types import Action, KoiKoi, KoiKoiView, Phase, Play
+
+__all__ = ["AI", "absurd"]
+
+GIFT = 3.0  # leaving the opponent this much yaku potential is a blunder, not a mistake
+
+
+def absurd(view: KoiKoiView, action: Action) -> bool:
+    """Moves a beginner never makes: koi-koi when the opponent has called it (the stop is
+    doubled already) or with a single card left; a card thrown to the field that hands the
+    opponent a yaku."""
+    if view.phase is Phase.DECIDE:
+        return isinstance(action, KoiKoi) and (any(view.koikoi_calls) or len(view.hand or ()) <= 1)
+    if isinstance(action, Play) and action.target is None:
+        if any(f.month == action.card.month for f in view.field):
+            return False
+        return _Table(view).leave_cost(int(action.card)) > GIFT
+    return False
+
+
+AI = register(
+    GameAI(
+        game="koikoi",
+        normal=choose_action,
+        legacy=choose_action_legacy,
+        score_moves=score_moves,
+        absurd=absurd,
+        search=SearchGame(
+            engine=ENGINE,
+            determinize=koikoi_search.determinize,
+            policy=koikoi_search.policy,
+            value=koikoi_search.value,
+            done=koikoi_search.done,
+        ),
+        beginner_k=3,
+        beginner_noise=1.5,
+    )
+)

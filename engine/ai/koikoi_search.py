@@ -1,0 +1,84 @@
+"""Koi-Koi for the generic search (``engine.ai.search``): a full state sampled from one seat's
+view, the playout policy, the value and the horizon.
+
+What the view hides: the opponent's hand and the draw pile's order (plus the seed of later
+deals). Everything else is public or the seat's own. :func:`determinize` deals the unseen cards
+(48 minus hand, field, both captured piles and a drawn card awaiting its choice) at random
+between the opponent's hand (its known size) and the pile, and draws a fresh seed for later
+rounds; it reads nothing but the view and the RNG.
+
+Two facts of the state are not in the view and are rebuilt as well as the view allows: which
+seat called koi-koi last when both did (taken to be the opponent: calls alternate with yaku
+made in turn) and a lightning wild-card sweep pending at the round's end (assumed none).
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.ai.koikoi import choose_action
+from engine.hanafuda.cards import CARDS, mask
+from engine.hanafuda.koikoi import ENGINE
+from engine.hanafuda.koikoi.rules import points_table
+from engine.hanafuda.koikoi.state import State
+from engine.hanafuda.koikoi.types import Action, KoiKoiView, Phase
+from engine.hanafuda.koikoi.yaku import yaku_items
+
+__all__ = ["determinize", "done", "policy", "value"]
+
+
+def determinize(view: KoiKoiView, rng: random.Random) -> State:
+    """A whole match state that shows ``view`` to ``view.seat``, hidden cards sampled."""
+    me = view.seat
+    assert me is not None, "a spectator's view cannot be determinized"
+    hand = mask(view.hand or ())
+    field = mask(view.field)
+    captured = (mask(view.captured[0]), mask(view.captured[1]))
+    pending = -1 if view.pending_draw is None else int(view.pending_draw)
+    seen = hand | field | captured[0] | captured[1] | (1 << pending if pending >= 0 else 0)
+    unseen = [c for c in range(48) if not seen >> c & 1]
+    rng.shuffle(unseen)
+    n_opp = view.hand_counts[1 - me]
+    opp = mask(unseen[:n_opp])
+    pile = tuple(CARDS[c] for c in unseen[n_opp:])
+    hands = (hand, opp) if me == 0 else (opp, hand)
+    table = points_table(view.rules)
+    month = view.month
+    calls = view.koikoi_calls
+    yaku_caps = list(captured)
+    last = None
+    if view.last_move is not None:
+        lm = view.last_move
+        played = -1 if lm.played is None else int(lm.played)
+        drawn = -1 if lm.drawn is None else int(lm.drawn)
+        last = (lm.seat, played, mask(lm.played_captured), drawn, mask(lm.drawn_captured))
+        if view.phase is Phase.DRAW_CHOICE and lm.played_captured:
+            # The yaku check comes after both cards: the seat's yaku are still last turn's.
+            yaku_caps[lm.seat] &= ~(mask(lm.played_captured) | 1 << played)
+    yaku = tuple(yaku_items(yaku_caps[i], month, table, calls[i] > 0) for i in (0, 1))
+    if calls[0] and calls[1]:
+        last_koikoi: int | None = 1 - me
+    elif calls[0] or calls[1]:
+        last_koikoi = 0 if calls[0] else 1
+    else:
+        last_koikoi = None
+    return State(
+        view.rules, rng.getrandbits(63), view.round_no, view.dealer, tuple(view.scores), view.history,
+        view.phase, view.to_act, hands, field, pile, 0, captured, yaku, tuple(calls), last_koikoi,
+        pending, last, None, table,
+    )  # fmt: skip
+
+
+def policy(state: State, rng: random.Random) -> Action:
+    """The playout policy: the normal CPU, on the sampled state's view of the seat to act."""
+    return choose_action(ENGINE.view(state, state.to_act), rng)
+
+
+def value(state: State, seat: int) -> float:
+    """The seat's lead in match points."""
+    return float(state.scores[seat] - state.scores[1 - seat])
+
+
+def done(root: State, state: State) -> bool:
+    """The playout stops when the round is over (the match over, or the next round dealt)."""
+    return state.phase is Phase.OVER or state.round_no != root.round_no
