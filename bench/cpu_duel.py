@@ -1,0 +1,163 @@
+"""Duel two CPU players in duplicate format: the same deals, seats swapped.
+
+Run::
+
+    python -m bench.cpu_duel --game koikoi --a strong --b normal --deals 400 --playouts 150
+    python -m bench.cpu_duel --game doudizhu --a beginner --b random --deals 200
+
+A player is a level (``beginner``, ``normal``, ``strong``), ``legacy`` (the CPU from before the
+levels, when the game registers one) or ``random`` (uniform over legal actions). Each *deal* is a
+seed; it is played once with player A in each seat and B in every other seat (two games for
+Koi-Koi, three for Dou Dizhu), so luck of the cards cancels out. By default a game is one
+round / hand (``--rules rounds=1`` for the hanafuda games, ``hands=1`` for Dou Dizhu); pass
+``--rules`` to change it (``--rules rounds=12`` plays whole matches).
+
+Printed, with 95% intervals (normal approximation over deals):
+- A's win rate: share of games where A's points beat the mean of B's seats (ties: half);
+- A's points per game and the margin A − mean(B) per game; one game = one round or hand with
+  the default rules;
+- each player's decision time, p50 and p99.
+The strong level's budget is ``--playouts N`` (deterministic) or ``--seconds T`` per decision.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.ai.levels import Level, chooser, game_ai
+from engine.ai.search import Budget
+from engine.audit import ENGINES
+from engine.core import derive_seed
+
+Chooser = Callable[[Any, random.Random], Any]
+ONE_DEAL = {"koikoi": {"rounds": 1}, "gostop": {"rounds": 1}, "doudizhu": {"hands": 1}}
+
+
+def _random(view: Any, rng: random.Random) -> Any:
+    return rng.choice(view.legal_actions)
+
+
+def player(game: str, name: str, budget: Budget) -> Chooser:
+    """The chooser named ``name`` for ``game``."""
+    if name == "random":
+        return _random
+    if name == "legacy":
+        ai = game_ai(game)
+        if ai is None or ai.legacy is None:
+            raise SystemExit(f"{game} has no legacy CPU registered")
+        return ai.legacy
+    pick = chooser(game, Level(name), budget)
+    if pick is None:
+        raise SystemExit(f"{game} registers no CPU levels")
+    return pick
+
+
+@dataclass
+class DealResult:
+    points: list[float] = field(default_factory=list)  # A's points, one per seating
+    margins: list[float] = field(default_factory=list)  # A − mean(B), one per seating
+    times: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})
+
+
+def play_deal(args: tuple[str, str, str, dict[str, Any], Budget, int]) -> DealResult:
+    """Every seating of one deal: A in seat ``i``, B in the others."""
+    game, a, b, overrides, budget, seed = args
+    engine = ENGINES[game]
+    rules = engine.rules_from(None, overrides)
+    pa, pb = player(game, a, budget), player(game, b, budget)
+    seats = engine.min_seats
+    out = DealResult()
+    for a_seat in range(seats):
+        state, _ = engine.begin(seats, rules, seed)
+        start_scores = None
+        rng = random.Random(derive_seed(seed, "duel", a_seat))
+        while (result := engine.outcome(state)) is None:
+            seat = engine.to_act(state)
+            view = engine.view(state, seat)
+            if start_scores is None:
+                start_scores = tuple(getattr(view, "scores", (0,) * seats))
+            who = "a" if seat == a_seat else "b"
+            t0 = time.perf_counter()
+            action = (pa if who == "a" else pb)(view, rng)
+            out.times[who].append(time.perf_counter() - t0)
+            state, _ = engine.apply(state, action)
+        base = start_scores or (0,) * seats
+        pts = [result.scores[i] - base[i] for i in range(seats)]
+        mine = pts[a_seat]
+        others = statistics.fmean(p for i, p in enumerate(pts) if i != a_seat)
+        out.points.append(mine)
+        out.margins.append(mine - others)
+    return out
+
+
+def interval(xs: list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% interval."""
+    if len(xs) < 2:
+        return (xs[0] if xs else 0.0), float("nan")
+    return statistics.fmean(xs), 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--game", required=True, choices=sorted(ENGINES))
+    p.add_argument("--a", required=True)
+    p.add_argument("--b", required=True)
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--playouts", type=int, default=None)
+    p.add_argument("--seconds", type=float, default=None)
+    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--rules", nargs="*", default=[], help="key=value rule overrides")
+    ns = p.parse_args(argv)
+    overrides: dict[str, Any] = dict(ONE_DEAL.get(ns.game, {}))
+    for kv in ns.rules:
+        k, v = kv.split("=", 1)
+        overrides[k] = int(v) if v.lstrip("-").isdigit() else v
+    if ns.playouts is None and ns.seconds is None:
+        ns.seconds = 1.0
+    budget = Budget(playouts=ns.playouts, seconds=ns.seconds)
+    seeds = [derive_seed(ns.seed, "deal", d) for d in range(ns.deals)]
+    jobs = [(ns.game, ns.a, ns.b, overrides, budget, seed) for seed in seeds]
+    t0 = time.perf_counter()
+    if ns.jobs > 1:
+        with ProcessPoolExecutor(ns.jobs) as pool:
+            results = list(pool.map(play_deal, jobs, chunksize=4))
+    else:
+        results = [play_deal(j) for j in jobs]
+    elapsed = time.perf_counter() - t0
+    deal_points = [statistics.fmean(r.points) for r in results]
+    deal_margins = [statistics.fmean(r.margins) for r in results]
+    wins = [statistics.fmean(1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in r.margins) for r in results]
+    times = {w: [t for r in results for t in r.times[w]] for w in ("a", "b")}
+    w, wh = interval(wins)
+    pt, ph = interval(deal_points)
+    mg, mh = interval(deal_margins)
+    budget_text = f"{ns.playouts} playouts" if ns.playouts is not None else f"{ns.seconds:g} s"
+    print(f"{ns.game}: A={ns.a} vs B={ns.b}, {ns.deals} deals x {len(results[0].points)} seatings, "
+          f"rules {overrides}, strong budget {budget_text}, {elapsed:.0f} s")  # fmt: skip
+    print(f"  A win rate     {100 * w:5.1f}% ± {100 * wh:.1f}")
+    print(f"  A points/game  {pt:+.2f} ± {ph:.2f}")
+    print(f"  A − B /game    {mg:+.2f} ± {mh:.2f}")
+    for who, name in (("a", ns.a), ("b", ns.b)):
+        ts = times[who]
+        print(f"  {who.upper()} {name:9s} decisions {len(ts):6d}  p50 {1000 * pct(ts, 0.5):7.2f} ms"
+              f"  p99 {1000 * pct(ts, 0.99):7.2f} ms")  # fmt: skip
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
