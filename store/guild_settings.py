@@ -31,3 +31,17 @@ async def set_guild_setting(db: Database, guild_id: int, key: str, value: Any) -
             await conn.execute(DELETE_SETTING, (guild_id, key))
         else:
             await conn.execute(UPSERT_SETTING, (guild_id, key, to_json(value)))
+
+
+# Whether matches with CPU seats move the ladder on this server (default no: they count toward
+# each player's vs-CPU record). ``store.ratings`` reads it once per match, when rating it.
+CPU_MOVES_LADDER = "ratings.cpu_moves_ladder"
+
+
+async def cpu_moves_ladder(db: Database, guild_id: int) -> bool:
+    return (await get_guild_settings(db, guild_id)).get(CPU_MOVES_LADDER) is True
+
+
+async def set_cpu_moves_ladder(db: Database, guild_id: int, on: bool) -> None:
+    """``False`` removes the setting (the default)."""
+    await set_guild_setting(db, guild_id, CPU_MOVES_LADDER, True if on else None)

@@ -23,9 +23,11 @@ Shapes, from what ``results`` stores:
   landlord. A match without any recorded deal is rated free-for-all like the others.
 - The Goita memory mode (``goita_solo``) and unknown games have no rating.
 
-Only matches between humans move the ladder. A match with a CPU seat counts toward each human's
-separate vs-CPU record instead (kind ``"cpu"``), so practising against the bot never inflates or
-sinks a rating.
+By default only matches between humans move the ladder. A match with a CPU seat counts toward
+each human's separate vs-CPU record instead (kind ``"cpu"``), so practising against the bot never
+inflates or sinks a rating. A server may choose otherwise (``cpu_rated``): its CPU matches are
+then rated like the others, every CPU seat playing as :data:`CPU`, a fixed average player whose
+rating never moves (the bot's strength does not change from match to match).
 
 Shown rating: :func:`display_rating`, the conservative ordinal ``mu − 3·sigma`` mapped to
 ``1000 + 25 × ordinal`` (a new player shows 1000; 400 points are about 10:1 odds between settled
@@ -70,6 +72,8 @@ class Rating:
 
 # The landlord's fixed partner in a Dou Dizhu deal (see the module docstring); never updated.
 KITTY = Rating(DEFAULT_MU, 0.001)
+# A CPU seat, where a server rates CPU matches: an average player, certain and never updated.
+CPU = Rating(DEFAULT_MU, 0.001)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,12 +126,13 @@ def ladder_key(rating: Rating, rated_matches: int, user_id: int) -> tuple[bool, 
     return (is_provisional(rated_matches), -display_rating(rating), -rated_matches, user_id)
 
 
-def match_kind(game: str, seats: Sequence[SeatOutcome]) -> Kind:
-    """Whether the match moves the ladder, only the vs-CPU record, or nothing."""
+def match_kind(game: str, seats: Sequence[SeatOutcome], *, cpu_rated: bool = False) -> Kind:
+    """Whether the match moves the ladder, only the vs-CPU record, or nothing (``cpu_rated``:
+    the server rates matches with CPU seats on the ladder)."""
     humans = [s.user_id for s in seats if s.user_id is not None]
     if game not in RATED_GAMES or len(seats) < 2 or not humans:
         return "none"
-    if len(humans) < len(seats):
+    if len(humans) < len(seats) and not cpu_rated:
         return "cpu"
     if len(set(humans)) < len(humans):  # one user in two seats: whose skill would it measure?
         return "none"
@@ -194,28 +199,33 @@ def contests(game: str, seats: Sequence[SeatOutcome]) -> list[Contest]:
     return [free_for_all(seats)]
 
 
-def _rate(contest: Contest, ratings: dict[int, Rating]) -> None:
-    """Fold one contest into ``ratings`` (seat → rating), in place."""
+def _rate(contest: Contest, ratings: dict[int, Rating], fixed: frozenset[int] = frozenset()) -> None:
+    """Fold one contest into ``ratings`` (seat → rating), in place; ``fixed`` seats (CPUs) keep theirs."""
     teams = [[MODEL.rating(ratings[s].mu, ratings[s].sigma) for s in team] for team in contest.teams]
     if contest.kitty:
         teams[0].append(MODEL.rating(KITTY.mu, KITTY.sigma))
     rated = MODEL.rate(teams, ranks=list(contest.ranks))
     for team, new in zip(contest.teams, rated, strict=False):
         for seat, r in zip(team, new, strict=False):  # the kitty, last of its team, is dropped
-            ratings[seat] = Rating(r.mu, r.sigma)
+            if seat not in fixed:
+                ratings[seat] = Rating(r.mu, r.sigma)
 
 
-def rate_match(game: str, seats: Sequence[SeatOutcome], current: Mapping[int, Rating]) -> MatchRating:
+def rate_match(
+    game: str, seats: Sequence[SeatOutcome], current: Mapping[int, Rating], *, cpu_rated: bool = False
+) -> MatchRating:
     """New ratings for the humans of one finished match.
 
     ``current``: each user's rating before the match (a user missing from it is new). Only a
     ``"ladder"`` match has ``after``; ``won`` is filled for the humans of any rated game.
+    ``cpu_rated``: CPU seats play on the ladder as :data:`CPU` instead of making it a vs-CPU match.
     """
-    kind = match_kind(game, seats)
+    kind = match_kind(game, seats, cpu_rated=cpu_rated)
     won = {s.user_id: s.won for s in seats if s.user_id is not None} if kind != "none" else {}
     if kind != "ladder":
         return MatchRating(kind, {}, won)
-    by_seat = {s.seat: current.get(s.user_id, Rating()) for s in seats if s.user_id is not None}
+    by_seat = {s.seat: current.get(s.user_id, Rating()) if s.user_id is not None else CPU for s in seats}
+    cpus = frozenset(s.seat for s in seats if s.user_id is None)
     for contest in contests(game, seats):
-        _rate(contest, by_seat)
+        _rate(contest, by_seat, cpus)
     return MatchRating(kind, {s.user_id: by_seat[s.seat] for s in seats if s.user_id is not None}, won)

@@ -1,4 +1,5 @@
-"""Skill ratings per (user, game), derived from results (issue 16; the rules: ``rating_rules``).
+"""Skill ratings per (user, game), derived from results (issue 16; the rules: ``rating_rules``;
+seasons: ``seasons``, folded along).
 
 Nothing here is hand-kept. :func:`fold_pending_ratings` folds every finished game not yet folded
 into ``ratings``, one game at a time in ``(finished_at, id)`` order, and :func:`recompute_ratings`
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 import aiosqlite
 
 from store.db import Database, from_json
+from store.guild_settings import CPU_MOVES_LADDER
 from store.rating_rules import (
     Rating,
     SeatOutcome,
@@ -28,10 +30,11 @@ from store.rating_rules import (
     ladder_key,
     rate_match,
 )
+from store.seasons import CLEAR_SEASON_RATINGS, fold_season
 
 # Finished games with results that are not folded yet, in folding order.
 PENDING_GAMES = """
-SELECT games.id, games.game, games.finished_at
+SELECT games.id, games.guild_id, games.game, games.finished_at
 FROM games
 WHERE games.status = 'finished'
   AND EXISTS (SELECT 1 FROM results WHERE results.game_id = games.id)
@@ -53,15 +56,30 @@ ORDER BY results.seat
 """
 SELECT_RATING = "SELECT * FROM ratings WHERE user_id = ? AND game = ?"
 UPSERT_RATING = """
-INSERT OR REPLACE INTO ratings (user_id, game, mu, sigma, matches, wins, cpu_matches, cpu_wins)
+INSERT INTO ratings (user_id, game, mu, sigma, matches, wins, cpu_matches, cpu_wins)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (user_id, game) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,
+    matches = excluded.matches, wins = excluded.wins,
+    cpu_matches = excluded.cpu_matches, cpu_wins = excluded.cpu_wins
 """
 INSERT_CHANGE = """
 INSERT INTO rating_changes (game_id, user_id, game, mu_before, sigma_before, mu_after, sigma_after, at)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 """
 INSERT_FOLDED = "INSERT INTO rated_games (game_id, kind) VALUES (?, ?)"
-CLEAR = ("DELETE FROM rating_changes", "DELETE FROM rated_games", "DELETE FROM ratings")
+CLEAR = (
+    "DELETE FROM rating_changes",
+    "DELETE FROM rated_games",
+    "DELETE FROM ratings",
+    *CLEAR_SEASON_RATINGS,
+)
+# The vs-CPU policy of a match, fixed when it is first rated (a recompute reads it back).
+SELECT_POLICY = "SELECT cpu_rated FROM rating_policies WHERE game_id = ?"
+INSERT_POLICY = """
+INSERT INTO rating_policies (game_id, cpu_rated) VALUES (?, ?) ON CONFLICT (game_id) DO NOTHING
+"""
+SELECT_CPU_SETTING = "SELECT value_json FROM guild_settings WHERE guild_id = ? AND key = ?"
+CPU_SETTING = CPU_MOVES_LADDER  # guild setting: CPU matches move the ladder (default no)
 SELECT_CHANGES = "SELECT * FROM rating_changes WHERE game_id = ? ORDER BY user_id"
 USER_RATINGS = "SELECT * FROM ratings WHERE user_id = ? ORDER BY game"
 GAME_RATINGS = "SELECT * FROM ratings WHERE game = ? AND matches > 0"
@@ -134,8 +152,23 @@ async def _stored(conn: aiosqlite.Connection, user_id: int, game: str) -> Player
     return _player(row) if row is not None else PlayerRating(user_id, game, Rating(), 0, 0, 0, 0)
 
 
-async def _fold(conn: aiosqlite.Connection, game_id: int, game: str, finished_at: str) -> None:
-    """Fold one finished game into the ratings and mark it folded."""
+async def _cpu_rated(conn: aiosqlite.Connection, game_id: int, guild_id: int) -> bool:
+    """Whether this match's CPU seats play on the ladder: the policy stored when it was first
+    rated, else the server's setting now (stored, so a later change of setting or a recompute
+    rates the match the same way)."""
+    async with conn.execute(SELECT_POLICY, (game_id,)) as cursor:
+        row = await cursor.fetchone()
+    if row is not None:
+        return bool(row["cpu_rated"])
+    async with conn.execute(SELECT_CPU_SETTING, (guild_id, CPU_SETTING)) as cursor:
+        setting = await cursor.fetchone()
+    rated = setting is not None and from_json(setting["value_json"]) is True
+    await conn.execute(INSERT_POLICY, (game_id, int(rated)))
+    return rated
+
+
+async def _fold(conn: aiosqlite.Connection, game_id: int, guild_id: int, game: str, finished_at: str) -> None:
+    """Fold one finished game into the ratings (and its server's season) and mark it folded."""
     async with conn.execute(MATCH_SEATS, (game_id,)) as cursor:
         rows = await cursor.fetchall()
     seats = [
@@ -144,7 +177,8 @@ async def _fold(conn: aiosqlite.Connection, game_id: int, game: str, finished_at
     ]
     humans = sorted({s.user_id for s in seats if s.user_id is not None})
     stored = {user: await _stored(conn, user, game) for user in humans}
-    outcome = rate_match(game, seats, {user: p.rating for user, p in stored.items()})
+    cpu_rated = await _cpu_rated(conn, game_id, guild_id)
+    outcome = rate_match(game, seats, {user: p.rating for user, p in stored.items()}, cpu_rated=cpu_rated)
     for user, won in outcome.won.items():
         p = stored[user]
         if outcome.kind == "ladder":
@@ -165,6 +199,7 @@ async def _fold(conn: aiosqlite.Connection, game_id: int, game: str, finished_at
             )
         await conn.execute(UPSERT_RATING, row)
     await conn.execute(INSERT_FOLDED, (game_id, outcome.kind))
+    await fold_season(conn, guild_id, game_id, game, finished_at, seats, cpu_rated=cpu_rated)
 
 
 async def _fold_pending(conn: aiosqlite.Connection) -> int:
@@ -178,7 +213,7 @@ async def _fold_pending(conn: aiosqlite.Connection) -> int:
     if last is not None and (first["finished_at"], first["id"]) < (last["finished_at"], last["id"]):
         return await _rebuild(conn)
     for g in pending:
-        await _fold(conn, g["id"], g["game"], g["finished_at"])
+        await _fold(conn, g["id"], g["guild_id"], g["game"], g["finished_at"])
     return len(pending)
 
 

@@ -1,4 +1,5 @@
-"""Per-user settings (not per server): today, whether a player wants a DM when their turn begins."""
+"""Per-user settings (not per server): whether a player wants a DM when their turn begins, and
+whether their profile is public (``/profile public:true``: they appear on the global leaderboard)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,14 @@ UPSERT_NOTIFY = """
 INSERT INTO user_settings (user_id, notify_turns, updated_at) VALUES (?, ?, ?)
 ON CONFLICT (user_id) DO UPDATE SET notify_turns = excluded.notify_turns, updated_at = excluded.updated_at
 """
-# json_each takes the ids as one JSON array: one statement, any number of ids, no string-built SQL.
-SELECT_NOTIFIED = """
-SELECT user_id FROM user_settings
-WHERE notify_turns = 1 AND user_id IN (SELECT value FROM json_each(?))
+# One placeholder per id (the SQL text holds only "?"s, never the ids): portable to both engines.
+SELECT_NOTIFIED = "SELECT user_id FROM user_settings WHERE notify_turns = 1 AND user_id IN ({marks})"
+UPSERT_PUBLIC = """
+INSERT INTO user_settings (user_id, public_profile, updated_at) VALUES (?, ?, ?)
+ON CONFLICT (user_id) DO UPDATE SET public_profile = excluded.public_profile, updated_at = excluded.updated_at
 """
+SELECT_PUBLIC = "SELECT user_id FROM user_settings WHERE public_profile = 1"
+SELECT_IS_PUBLIC = "SELECT public_profile FROM user_settings WHERE user_id = ?"
 
 
 async def set_notify(db: Database, user_id: int, on: bool) -> None:
@@ -28,10 +32,28 @@ async def notify_wanted(db: Database, user_ids: Iterable[int | None]) -> set[int
     ids = sorted({uid for uid in user_ids if uid is not None})
     if not ids:
         return set()
-    async with db.read() as conn, conn.execute(SELECT_NOTIFIED, (_json_ids(ids),)) as cursor:
+    async with db.read() as conn, conn.execute(_select_notified(len(ids)), ids) as cursor:
         rows = await cursor.fetchall()
     return {int(row[0]) for row in rows}
 
 
-def _json_ids(ids: list[int]) -> str:
-    return "[" + ",".join(str(int(uid)) for uid in ids) + "]"
+def _select_notified(count: int) -> str:
+    return SELECT_NOTIFIED.format(marks=", ".join("?" * count))
+
+
+async def set_public_profile(db: Database, user_id: int, public: bool) -> None:
+    """Opt in to (or out of) the global leaderboard, where one's name and rating leave the server."""
+    async with db.transaction() as conn:
+        await conn.execute(UPSERT_PUBLIC, (user_id, int(public), utc_now()))
+
+
+async def is_public(db: Database, user_id: int) -> bool:
+    async with db.read() as conn, conn.execute(SELECT_IS_PUBLIC, (user_id,)) as cursor:
+        row = await cursor.fetchone()
+    return row is not None and bool(row[0])
+
+
+async def public_users(db: Database) -> set[int]:
+    """Everyone who opted in to the global leaderboard."""
+    async with db.read() as conn, conn.execute(SELECT_PUBLIC) as cursor:
+        return {int(row[0]) for row in await cursor.fetchall()}
