@@ -57,7 +57,7 @@ def board_lines(locale: str, game: str, rows: list[LeaderboardRow]) -> list[str]
             who=f"<@{r.user_id}>",
             wins=tn(locale, "stats.count.wins", r.wins),
             games=tn(locale, "stats.count.games", r.games),
-            points=tn(locale, "stats.count.points", r.points, n=number(r.points)),
+            points=tn(locale, "stats.count.points", r.points, n=number(r.points, locale)),
         )
         extra = totals_text(locale, game, r.totals)
         lines.append(f"{row}\n　{extra}" if extra else row)
@@ -136,7 +136,12 @@ class StatsCog(commands.Cog):
             embed.description = t(loc, "stats.user.empty")
         for game, s in records.items():
             line = t(
-                loc, "stats.user.line", played=s.played, won=s.won, points=number(s.points), best=s.best_round
+                loc,
+                "stats.user.line",
+                played=s.played,
+                won=s.won,
+                points=number(s.points, loc),
+                best=s.best_round,
             )
             extra = totals_text(loc, game, s.totals)
             embed.add_field(

@@ -4,6 +4,15 @@ Strings live in ``i18n/locales/<lang>/*.json`` (flat ``"dotted.key": "text"`` ma
 area so people can work on them separately). Adding a language is adding a folder: no code.
 Texts use ``str.format`` fields: ``t("fr", "koikoi.narrate.koikoi", name="Aki")``.
 
+Languages are Discord's locale codes, kept whole where the region is the language: ``zh-CN``
+(Simplified) and ``zh-TW`` (Traditional) are two folders and never merge into one ``zh``. A
+missing text falls back to English (``zh-TW`` → ``en``), then to the key itself.
+
+Plurals and numbers follow CLDR through Babel, never hand-written rules: :func:`tn` picks the
+language's plural category (``key.one``, ``key.few``, ``key.many``, ``key.other``…) and falls
+back to ``key.other``; :func:`ordinal` does the same with the ordinal categories (1st, 2nd);
+:func:`number` writes a number the way the language does, with a real minus sign.
+
 Card and yaku names also exist in their own language (``こいこい``, ``猪鹿蝶``): the engine
 knows Japanese and Korean card names; yaku native names are the ``yaku.<id>.native`` keys.
 """
@@ -15,8 +24,25 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from babel import Locale as _Babel
+from babel.numbers import format_decimal
+
 DEFAULT = "en"
 _ROOT = Path(__file__).parent / "locales"
+MINUS = "\N{MINUS SIGN}"  # "−80" never reads as a dash
+
+# Codes that are not a folder name but mean one (Discord sends ``en-US``; a browser may say
+# ``zh-Hant``). Anything else unknown is English.
+_ALIASES = {
+    "zh": "zh-CN",
+    "zh-hans": "zh-CN",
+    "zh-sg": "zh-CN",
+    "zh-hant": "zh-TW",
+    "zh-hk": "zh-TW",
+    "zh-mo": "zh-TW",
+}
+# Babel's name for each language folder (CLDR needs the script to tell the two Chinese apart).
+_BABEL = {"zh-CN": "zh_Hans_CN", "zh-TW": "zh_Hant_TW"}
 
 
 @cache
@@ -26,11 +52,55 @@ def supported() -> tuple[str, ...]:
     return (DEFAULT, *(lang for lang in langs if lang != DEFAULT))
 
 
+@cache
+def _by_lower() -> dict[str, str]:
+    return {lang.lower(): lang for lang in supported()}
+
+
+@cache
+def _normalize_text(text: str) -> str:
+    code = text.strip().replace("_", "-").lower()
+    known = _by_lower()
+    if code in known:
+        return known[code]
+    parts = code.split("-")
+    for n in range(len(parts), 0, -1):  # zh-hant-tw → zh-hant → zh
+        prefix = "-".join(parts[:n])
+        alias = _ALIASES.get(prefix, "").lower()
+        if alias in known:
+            return known[alias]
+        if prefix in known:
+            return known[prefix]
+    return DEFAULT
+
+
 def normalize(locale: object) -> str:
-    """Map a Discord locale (``"fr"``, ``"en-US"``, ``Locale.french``…) to a supported language."""
-    text = str(getattr(locale, "value", locale) or DEFAULT).lower()
-    lang = text.split("-")[0].split("_")[0]
-    return lang if lang in supported() else DEFAULT
+    """Map a Discord locale (``"fr"``, ``"en-US"``, ``"zh-TW"``, ``Locale.japanese``…) to a
+    supported language folder; unknown languages are English."""
+    return _normalize_text(str(getattr(locale, "value", locale) or DEFAULT))
+
+
+def fallbacks(locale: object) -> tuple[str, ...]:
+    """Where a text is looked up, in order: the language, then English (``zh-TW`` → ``en``)."""
+    lang = normalize(locale)
+    return (lang,) if lang == DEFAULT else (lang, DEFAULT)
+
+
+@cache
+def babel_locale(locale: str) -> _Babel:
+    """Babel's CLDR data for a language folder."""
+    lang = normalize(locale)
+    return _Babel.parse(_BABEL.get(lang, lang))
+
+
+def plural_categories(locale: object) -> frozenset[str]:
+    """The CLDR cardinal categories a language's plural keys need (``other`` always)."""
+    return babel_locale(normalize(locale)).plural_form.tags | {"other"}
+
+
+def ordinal_categories(locale: object) -> frozenset[str]:
+    """The CLDR ordinal categories a language's ordinal keys need (``other`` always)."""
+    return babel_locale(normalize(locale)).ordinal_form.tags | {"other"}
 
 
 @cache
@@ -47,24 +117,59 @@ def table(lang: str) -> dict[str, str]:
     return merged
 
 
+def lookup(locale: object, key: str) -> str | None:
+    """The raw text of ``key`` along the fallback chain, or ``None``."""
+    for lang in fallbacks(locale):
+        text = table(lang).get(key)
+        if text is not None:
+            return text
+    return None
+
+
 def has(locale: object, key: str) -> bool:
-    return key in table(normalize(locale)) or key in table(DEFAULT)
+    return lookup(locale, key) is not None
 
 
 def t(locale: object, key: str, /, **params: Any) -> str:
     """The text for ``key`` in ``locale`` (falling back to English, then to the key itself)."""
-    lang = normalize(locale)
-    text = table(lang).get(key)
+    text = lookup(locale, key)
     if text is None:
-        text = table(DEFAULT).get(key, key)
+        text = key
     return text.format(**params) if params else text
 
 
+def _counted(locale: object, key: str, count: int, category: Any, params: dict[str, Any]) -> str:
+    for lang in fallbacks(locale):
+        strings = table(lang)
+        for form in (category(lang, count), "other"):
+            text = strings.get(f"{key}.{form}")
+            if text is not None:
+                return text.format(count=number(lang, count), **params)
+    return f"{key}.other"
+
+
 def tn(locale: object, key: str, count: int, /, **params: Any) -> str:
-    """Plural-aware text: uses ``key.one`` when ``count == 1`` (and 0 in French), else ``key.other``."""
-    lang = normalize(locale)
-    singular = count == 1 or (lang == "fr" and count == 0)
-    return t(locale, f"{key}.{'one' if singular else 'other'}", count=count, **params)
+    """Plural-aware text: ``key.<CLDR category of count>`` (``one``, ``few``, ``many``…), else
+    ``key.other``. ``{count}`` is the number written the language's way."""
+    return _counted(locale, key, count, lambda lang, n: babel_locale(lang).plural_form(n), params)
+
+
+def ordinal(locale: object, key: str, n: int, /, **params: Any) -> str:
+    """An ordinal text (``1st``, ``2nd``; ``1er``, ``2e``; ``第1位``): ``key.<CLDR ordinal
+    category of n>``, else ``key.other``; the text's ``{n}`` is the plain number."""
+    for lang in fallbacks(locale):
+        strings = table(lang)
+        for form in (babel_locale(lang).ordinal_form(n), "other"):
+            text = strings.get(f"{key}.{form}")
+            if text is not None:
+                return text.format(n=n, **params)
+    return f"{key}.other"
+
+
+def number(locale: object, n: int | float) -> str:
+    """``n`` the language's way (``1,234``; ``1 234`` in French) with a real minus: ``−80``."""
+    text = format_decimal(abs(n), locale=babel_locale(normalize(locale)))
+    return f"{MINUS}{text}" if n < 0 else text
 
 
 def card_name(card: Any, locale: object, *, native: bool = False) -> str:
@@ -74,8 +179,8 @@ def card_name(card: Any, locale: object, *, native: bool = False) -> str:
     """
     if native:
         return card.name("ja")
-    lang = normalize(locale)
     key = f"card.{card}"
-    if key in table(lang):
-        return table(lang)[key]
-    return card.name(lang)
+    for lang in fallbacks(locale):
+        if key in table(lang):
+            return table(lang)[key]
+    return card.name(normalize(locale))

@@ -1,23 +1,84 @@
-"""The one font used for every text in every image, loaded once per size.
+"""The font of every text in every image: Noto Sans CJK Bold, in the locale's regional face.
 
-Noto Sans CJK Bold (OFL, shipped by the ``cvttf_NotoSansCJK_Bold`` pip package) covers Latin,
-kana, kanji and hangul, so ``光``, ``猪鹿蝶`` and ``고도리`` render on a plain ``pip install``.
-The basic layout engine is used on purpose: output must not depend on whether libraqm is
-installed, and none of our scripts needs complex shaping.
+Noto Sans CJK (OFL, the variable-weight collection shipped by the ``manimgx-fonts-cjk`` pip
+package) covers Latin, kana, kanji and hangul, so ``光``, ``猪鹿蝶`` and ``고도리`` render on a
+plain ``pip install``. The same character has regional glyph forms (骨, 直, 叫 differ between
+Japan, Korea, mainland China and Taiwan), so each locale is drawn with its own face: ``ja`` JP,
+``ko`` KR, ``zh-CN`` SC, ``zh-TW`` TC; English and French use JP, the hanafuda cards' own.
+
+Renderers pick the face by locale: ``font(size, locale)``, or, inside a public render function
+decorated with :func:`localized`, plain ``font(size)``, which uses the locale that render call
+was given (a context variable: each render runs in one worker thread with its own context, so
+two tables in two languages never mix). The basic layout engine is used on purpose: output must
+not depend on whether libraqm is installed, and none of our scripts needs complex shaping.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import inspect
 import os
-from functools import cache
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
+from typing import Any, ParamSpec, TypeVar
 
-import cvttf_NotoSansCJK_Bold
+import manimgx_fonts_cjk
 from PIL import ImageFont
 
-FONT_PATH = os.path.join(os.path.dirname(cvttf_NotoSansCJK_Bold.__file__), "NotoSansCJKtc-Bold.otf")
+import i18n
+
+FONT_PATH = os.path.join(os.path.dirname(manimgx_fonts_cjk.__file__), "NotoSansCJK-VF.otf.ttc")
+BOLD = 700  # the weight axis of the variable font
+# The regional faces, in the collection's order, and the locale each one draws.
+FACE_INDEX = {"JP": 0, "KR": 1, "SC": 2, "TC": 3}
+FACES = {"ja": "JP", "ko": "KR", "zh-CN": "SC", "zh-TW": "TC"}
+DEFAULT_FACE = "JP"
+
+_drawing: ContextVar[str] = ContextVar("tsuki_render_locale", default=i18n.DEFAULT)
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
-@cache
-def font(size: int) -> ImageFont.FreeTypeFont:
-    """The bold CJK font at ``size`` pixels."""
-    return ImageFont.truetype(FONT_PATH, max(1, size), layout_engine=ImageFont.Layout.BASIC)
+def face(locale: object) -> str:
+    """The regional face (``JP``, ``KR``, ``SC``, ``TC``) a locale's images are drawn with."""
+    return FACES.get(i18n.normalize(locale), DEFAULT_FACE)
+
+
+@functools.cache
+def _font(size: int, region: str) -> ImageFont.FreeTypeFont:
+    f = ImageFont.truetype(
+        FONT_PATH, max(1, size), index=FACE_INDEX[region], layout_engine=ImageFont.Layout.BASIC
+    )
+    f.set_variation_by_axes([BOLD])
+    return f
+
+
+def font(size: int, locale: object | None = None) -> ImageFont.FreeTypeFont:
+    """The bold CJK font at ``size`` pixels in ``locale``'s face (default: the render call's)."""
+    return _font(size, face(_drawing.get() if locale is None else locale))
+
+
+@contextlib.contextmanager
+def drawing_in(locale: object) -> Iterator[None]:
+    """Within the block, ``font(size)`` uses ``locale``'s face."""
+    token = _drawing.set(i18n.normalize(locale))
+    try:
+        yield
+    finally:
+        _drawing.reset(token)
+
+
+def localized(render: Callable[P, R]) -> Callable[P, R]:
+    """Decorate a public render function taking ``locale``: its texts use that locale's face."""
+    default = inspect.signature(render).parameters["locale"].default
+    default = i18n.DEFAULT if default is inspect.Parameter.empty else default
+
+    @functools.wraps(render)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        locale: Any = kwargs.get("locale", default)
+        with drawing_in(locale):
+            return render(*args, **kwargs)
+
+    return wrapper

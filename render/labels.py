@@ -44,17 +44,17 @@ def seat_name(names: Sequence[str], seat: int | None) -> str:
     return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
 
 
-MINUS = "\N{MINUS SIGN}"  # a real minus: "alice −80" never reads as a dash
+MINUS = i18n.MINUS  # a real minus: "alice −80" never reads as a dash
 
 
-def number(n: int) -> str:
-    """``12``, ``0``, ``−80``."""
-    return f"{MINUS}{-n}" if n < 0 else str(n)
+def number(n: int, locale: str = i18n.DEFAULT) -> str:
+    """``12``, ``0``, ``−80``, ``1,200`` (``1 200`` in French): CLDR's format via Babel."""
+    return i18n.number(locale, n)
 
 
-def signed(n: int) -> str:
+def signed(n: int, locale: str = i18n.DEFAULT) -> str:
     """A change of score: ``+12``, ``0``, ``−80``."""
-    return f"+{n}" if n > 0 else number(n)
+    return f"+{number(n, locale)}" if n > 0 else number(n, locale)
 
 
 def t(locale: str, key: str, **params: object) -> str:
@@ -62,5 +62,5 @@ def t(locale: str, key: str, **params: object) -> str:
 
 
 def counted(locale: str, key: str, count: int) -> str:
-    """Plural-aware text (``key.one`` / ``key.other``)."""
+    """Plural-aware text: the language's CLDR category (``key.one``, ``key.many``…, ``key.other``)."""
     return i18n.tn(locale, key, count)

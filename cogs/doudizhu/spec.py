@@ -236,7 +236,7 @@ class DoudizhuSpec(MatchSpec):
         if isinstance(e, HandEnded):
             return self._hand_end(e, names, loc)
         if isinstance(e, MatchEnded):
-            score = score_line(e.scores, e.winners, names)  # "CPU 1 4 · CPU 2 4 · alice −8"
+            score = score_line(e.scores, e.winners, names, loc)  # "CPU 1 4 · CPU 2 4 · alice −8"
             winners = match_winners(e.scores, e.winners)
             if not winners:
                 return [t(loc, "doudizhu.narrate.match_tied", score=score)]
@@ -269,8 +269,8 @@ class DoudizhuSpec(MatchSpec):
                 loc,
                 "doudizhu.narrate.total",
                 name=names[i],
-                points=signed(r.points[i]),
-                total=number(e.scores[i]),
+                points=signed(r.points[i], loc),
+                total=number(e.scores[i], loc),
             )
             for i in range(len(e.scores))
         )
@@ -317,11 +317,14 @@ class DoudizhuSpec(MatchSpec):
                     "doudizhu.status.seat",
                     view.hand_counts[i],
                     name=f"{crown}{names[i]}",
-                    score=number(view.scores[i]),
+                    score=number(view.scores[i], loc),
                 )
                 if view.phase is Phase.PLAY
                 else t(
-                    loc, "doudizhu.status.seat_final", name=f"{crown}{names[i]}", score=number(view.scores[i])
+                    loc,
+                    "doudizhu.status.seat_final",
+                    name=f"{crown}{names[i]}",
+                    score=number(view.scores[i], loc),
                 )
             )
         if view.phase is Phase.OVER:

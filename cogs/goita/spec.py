@@ -125,12 +125,12 @@ class GoitaSpec(MatchSpec):
         if isinstance(e, gt.MatchEnded):
             if len(names) == 4:  # the scores are per team: the winning team's first ("15–7")
                 team = gt.team_of(4, e.winners[0])
-                score = score_line(e.scores, (team,))
+                score = score_line(e.scores, (team,), locale=loc)
                 winners = " & ".join(names[s] for s in e.winners)
                 return [
                     t(loc, "goita.narrate.match_won_team", team=TEAM_LABELS[team], names=winners, score=score)
                 ]
-            score = score_line(e.scores, e.winners, names if len(names) > 2 else None)
+            score = score_line(e.scores, e.winners, names if len(names) > 2 else None, loc)
             return [t(loc, "goita.narrate.match_won", name=names[e.winners[0]], score=score)]
         return []
 

@@ -279,7 +279,7 @@ class GoStopSpec(MatchSpec):
         if isinstance(e, gs.RoundEnded):
             return self._round_end(e, names, loc)
         if isinstance(e, gs.MatchEnded):
-            score = score_line(e.scores, e.winners, names)  # "alice 80 · bob −80": the winner first
+            score = score_line(e.scores, e.winners, names, loc)  # "alice 80 · bob −80": the winner first
             if len(e.winners) == 1:
                 return [t(loc, "gostop.narrate.match_won", name=names[e.winners[0]], score=score)]
             winners = names_and([names[i] for i in e.winners], t(loc, "common.and"))
@@ -316,8 +316,8 @@ class GoStopSpec(MatchSpec):
                 loc,
                 "gostop.narrate.total",
                 name=names[i],
-                points=signed(r.points[i]),
-                total=number(e.scores[i]),
+                points=signed(r.points[i], loc),
+                total=number(e.scores[i], loc),
             )
             for i in range(len(e.scores))
         )
@@ -386,7 +386,7 @@ class GoStopSpec(MatchSpec):
                     loc,
                     "gostop.status.seat",
                     name=names[i],
-                    score=number(view.scores[i]),
+                    score=number(view.scores[i], loc),
                     round=round_score(view, i),
                 )
                 if view.gos[i]:
@@ -394,7 +394,7 @@ class GoStopSpec(MatchSpec):
                 if view.shakes[i]:
                     text += " " + t(loc, "gostop.status.shakes", count=view.shakes[i])
             else:
-                text = t(loc, "gostop.status.seat_final", name=names[i], score=number(view.scores[i]))
+                text = t(loc, "gostop.status.seat_final", name=names[i], score=number(view.scores[i], loc))
             parts.append(text)
         return t(
             loc,

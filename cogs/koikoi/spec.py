@@ -156,7 +156,7 @@ class KoiKoiSpec(MatchSpec):
                 if any(r.points):  # option oyaken: the dealer's privilege (with zero_sum, paid)
                     dealer_first = sorted(range(len(r.points)), key=lambda i: i != r.dealer)
                     changes = " · ".join(
-                        f"{names[i]} {signed(r.points[i])}" for i in dealer_first if r.points[i]
+                        f"{names[i]} {signed(r.points[i], loc)}" for i in dealer_first if r.points[i]
                     )
                     return t(loc, "koikoi.narrate.end.oyaken", n=r.round_no, changes=changes)
                 return t(loc, f"koikoi.narrate.end.{r.reason}", n=r.round_no)
@@ -172,7 +172,7 @@ class KoiKoiSpec(MatchSpec):
                 loser=names[loser],
             )
         if isinstance(e, kk.MatchEnded):
-            score = score_line(e.scores, e.winners)  # the winner's score first: "8–0"
+            score = score_line(e.scores, e.winners, locale=loc)  # the winner's score first: "8–0"
             if len(e.winners) == 1:
                 return t(loc, "koikoi.narrate.match_won", name=names[e.winners[0]], score=score)
             return t(loc, "koikoi.narrate.match_tied", score=score)

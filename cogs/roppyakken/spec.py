@@ -176,7 +176,7 @@ class RoppyakkenSpec(MatchSpec):
             return lines
         if isinstance(e, rk.MatchEnded):
             # the winner's score first ("120–40"); with three players, each score with its name
-            score = score_line(e.scores, e.winners, names if len(e.scores) > 2 else None)
+            score = score_line(e.scores, e.winners, names if len(e.scores) > 2 else None, loc)
             if len(e.winners) == 1:
                 return [
                     t(

@@ -21,12 +21,15 @@ def winners_first(scores: Sequence[int], winners: Sequence[int]) -> list[int]:
     return [*winners, *rest]
 
 
-def score_line(scores: Sequence[int], winners: Sequence[int], names: Sequence[str] | None = None) -> str:
-    """``8–0`` (no names), or ``alice 8 · bob 3 · carol −11``: winners first."""
+def score_line(
+    scores: Sequence[int], winners: Sequence[int], names: Sequence[str] | None = None, locale: str = "en"
+) -> str:
+    """``8–0`` (no names), or ``alice 8 · bob 3 · carol −11``: winners first, numbers written
+    the ``locale``'s way (``1,200``; ``1 200``)."""
     order = winners_first(scores, winners)
     if names is None:
-        return "–".join(number(scores[i]) for i in order)
-    return " · ".join(f"{names[i]} {number(scores[i])}" for i in order)
+        return "–".join(number(scores[i], locale) for i in order)
+    return " · ".join(f"{names[i]} {number(scores[i], locale)}" for i in order)
 
 
 def names_and(names: Sequence[str], joiner: str) -> str:

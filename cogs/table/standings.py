@@ -9,35 +9,16 @@ after a restart, or when the summary is posted late). CPU seats have no line.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from i18n import normalize, t
+from i18n import ordinal as i18n_ordinal
+from i18n import t
 from store.db import Database
 from store.stats import Standing, standings
 
 
-def _english(n: int) -> str:
-    if n % 10 == 1 and n % 100 != 11:
-        return "one"
-    if n % 10 == 2 and n % 100 != 12:
-        return "two"
-    if n % 10 == 3 and n % 100 != 13:
-        return "few"
-    return "other"
-
-
-# The ordinal plural category of each language (CLDR): which ``standings.ordinal.<category>``
-# text writes the rank (1st 2nd 3rd 4th; 1er 2e).
-ORDINAL_CATEGORY: dict[str, Callable[[int], str]] = {
-    "en": _english,
-    "fr": lambda n: "one" if n == 1 else "other",
-}
-
-
 def ordinal(n: int, locale: str) -> str:
-    """``1st``, ``22nd``, ``13th``; ``1er``, ``2e``."""
-    category = ORDINAL_CATEGORY.get(normalize(locale), lambda _: "other")(n)
-    return t(locale, f"standings.ordinal.{category}", n=n)
+    """``1st``, ``22nd``, ``13th``; ``1er``, ``2e``: the CLDR ordinal category of ``n`` in the
+    language (Babel, via :func:`i18n.ordinal`) picks the ``standings.ordinal.<category>`` text."""
+    return i18n_ordinal(locale, "standings.ordinal", n)
 
 
 def standing_line(standing: Standing, game: str, locale: str) -> str:

@@ -9,6 +9,7 @@ from engine.doudizhu.types import HandResult
 from render import labels as L
 from render.doudizhu.common import _t, role_chip
 from render.doudizhu.faces import LANDLORD, PEASANT, card_size, crown, doudizhu_palette, paste_card
+from render.fonts import localized
 from render.labels import seat_name, signed
 from render.palette import ACCENT, CREAM, INK, KOI, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
@@ -33,6 +34,7 @@ def _role(draw: ImageDraw.ImageDraw, x: float, cy: float, landlord: bool, locale
     return chip(draw, x, cy, label, T, PEASANT, CREAM)
 
 
+@localized
 def render_round_sheet(
     result: HandResult, *, names: tuple[str, ...], scores: tuple[int, ...], locale: str = "en"
 ) -> bytes:
@@ -153,6 +155,7 @@ def render_round_sheet(
     return to_png(img, doudizhu_palette())
 
 
+@localized
 def render_match_summary(
     history: tuple[HandResult, ...],
     *,

@@ -26,6 +26,7 @@ from render.doudizhu.faces import (
     warm_faces,
 )
 from render.doudizhu.sheets import SHEET_CARD_W
+from render.fonts import localized
 from render.labels import seat_name
 from render.palette import ACCENT, CREAM, FIELD_BG, INK, KOI, PANEL_EDGE, RGB, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
@@ -266,6 +267,7 @@ def _face_up(
     text(draw, (W / 2, fy + card_size(KITTY_W)[1] + 30), label, T, ACCENT, anchor="mm", max_width=520)
 
 
+@localized
 def render_table(view: DoudizhuView, *, names: tuple[str, ...], locale: str = "en") -> bytes:
     """The public table (PNG): three plates, the kitty, the trick, bids, multiplier and scores."""
     seats = len(view.hand_counts)
@@ -350,6 +352,7 @@ def _who(view: DoudizhuView, seat: int | None, locale: str) -> str:
     return f"{_t(locale, role)}, {side}" if role else side
 
 
+@localized
 def render_hand(view: DoudizhuView, *, locale: str = "en") -> bytes:
     """The seat's own hand sorted by rank then suit, its role, and what it has to beat."""
     hand = sorted(view.hand or ())

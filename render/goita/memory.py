@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 from engine.goita.memory import MAX_SCORE, VALUES, MemoryView
 from engine.goita.types import Piece
+from render.fonts import localized
 from render.goita.palette import goita_palette
 from render.goita.pieces import PIECE_LETTERS, _t, glow, paste_piece, piece_face, piece_height, slot_outline
 from render.labels import seat_name
@@ -92,6 +93,7 @@ def _group_row(
         x += text(draw, (x, y + h / 2), f"×{counts[p]}", T, CREAM) + 16
 
 
+@localized
 def render_memory(view: MemoryView, *, names: tuple[str, ...], locale: str = "en") -> bytes:
     """The memory grid, the score out of 76, captured pieces, the discard, whose turn."""
     ph = piece_height(CELL_W)

@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 
 from engine.goita.types import Piece, RoundResult
 from render import labels as L
+from render.fonts import localized
 from render.goita.palette import goita_palette
 from render.goita.pieces import (
     PIECE_LETTERS,
@@ -133,6 +134,7 @@ def _face_down(
             paste_piece(img, p, x + 206 + i * (DOWN_W + 6), top, DOWN_W, initial=PIECE_LETTERS[p])
 
 
+@localized
 def render_round_sheet(
     result: RoundResult, *, names: tuple[str, ...], scores: tuple[int, ...], locale: str = "en"
 ) -> bytes:
@@ -229,6 +231,7 @@ def _value(result: RoundResult, piece: Piece) -> int:
     return SEED_VALUES[piece]
 
 
+@localized
 def render_match_summary(
     history: tuple[RoundResult, ...],
     *,

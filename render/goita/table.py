@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.goita.types import Block, GoitaView, Phase, Piece
-from render.fonts import font
+from render.fonts import font, localized
 from render.goita.memory import warm as warm_memory
 from render.goita.palette import goita_palette
 from render.goita.pieces import (
@@ -280,6 +280,7 @@ def _row(
             )
 
 
+@localized
 def render_table(view: GoitaView, *, names: tuple[str, ...], locale: str = "en") -> bytes:
     """The table: one row per seat with its laid pieces, the attack piece glowing, whose turn."""
     slots = slots_per_row(view)
@@ -326,6 +327,7 @@ def _hand_variants(hand: Sequence[Piece]) -> list[bool]:
     return out
 
 
+@localized
 def render_hand(view: GoitaView, *, locale: str = "en") -> bytes:
     """The seat's pieces, large, highest first, each with its letter (what ``/move`` takes); the
     attack piece on the right when there is one. Pieces that can block the attack glow."""

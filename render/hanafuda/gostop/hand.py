@@ -9,6 +9,7 @@ from PIL import Image
 from engine.hanafuda.gostop.cards import parse_card
 from engine.hanafuda.gostop.types import GoStopView, Phase, Play
 from render import labels as L
+from render.fonts import localized
 from render.hanafuda import board as B
 from render.hanafuda.gostop.common import code, is_joker, month_of, paste, sort_key
 from render.hanafuda.table_palette import table_palette
@@ -39,6 +40,7 @@ def _hand_status(view: GoStopView, hand: Sequence[str], locale: str) -> tuple[st
     return _t(locale, "hand.waiting"), TEXT_DIM
 
 
+@localized
 def render_hand(view: GoStopView, *, locale: str = "en") -> bytes:
     """The viewing seat's hand in Korean month order, each card with its notation chip.
 

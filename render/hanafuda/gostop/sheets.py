@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 
 from engine.hanafuda.gostop.types import Payment, RoundResult
 from render import labels as L
+from render.fonts import localized
 from render.hanafuda.gostop.common import fan, multiplier_name, reason_name, score_name, sort_key
 from render.hanafuda.table_palette import table_palette
 from render.labels import seat_name, signed
@@ -55,6 +56,7 @@ def _payment(draw: ImageDraw.ImageDraw, pay: Payment, names: Sequence[str], y: i
         x += chip(draw, x, cy, label, T, KOI, CREAM) + 6
 
 
+@localized
 def render_round_sheet(
     result: RoundResult, *, names: tuple[str, ...], scores: tuple[int, ...], locale: str = "en"
 ) -> bytes:
@@ -147,6 +149,7 @@ def _line(result: RoundResult, names: Sequence[str], locale: str) -> str:
     return " · ".join(p for p in (head, reason, made) if p)
 
 
+@localized
 def render_match_summary(
     history: tuple[RoundResult, ...],
     *,

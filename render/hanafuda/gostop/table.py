@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 from engine.hanafuda.cards import CARDS
 from engine.hanafuda.gostop.types import GoStopView, Phase
 from render import labels as L
+from render.fonts import localized
 from render.hanafuda import board as B
 from render.hanafuda.faces import glow
 from render.hanafuda.gostop.common import (
@@ -273,6 +274,7 @@ def _height(seats: int) -> int:
     return 10 + B.HEADER_H + seats * (B.GAP + B.BAND_H) + B.GAP + FIELD_H.get(seats, 250) + 12
 
 
+@localized
 def render_table(view: GoStopView, *, names: tuple[str, ...], locale: str = "en") -> bytes:
     """The table as everyone sees it (PNG), for 2 or 3 seats; hands are shown as backs.
 

@@ -8,6 +8,7 @@ from PIL import Image, ImageDraw
 
 from engine.hanafuda.koikoi.types import RoundResult
 from render import labels as L
+from render.fonts import localized
 from render.hanafuda.piles import captured_groups, header_h
 from render.hanafuda.table_palette import table_palette
 from render.palette import ACCENT, CREAM, INK, KOI, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
@@ -71,6 +72,7 @@ def _score_column(draw: ImageDraw.ImageDraw, result: RoundResult, x0: int, x1: i
     text(draw, (x0 + 20, y + 40), L.t(locale, "render.sheet.total"), T, TEXT, max_width=x1 - x0 - tw - 56)
 
 
+@localized
 def render_round_sheet(result: RoundResult, *, names: tuple[str, ...], scores: tuple[int, ...],
                        locale: str = "en") -> bytes:
     """End-of-round sheet: reason, the winner's yaku with their cards, multipliers, total, both piles.
@@ -129,6 +131,7 @@ def render_round_sheet(result: RoundResult, *, names: tuple[str, ...], scores: t
     return to_png(img, table_palette())
 
 
+@localized
 def render_match_summary(history: tuple[RoundResult, ...], *, names: tuple[str, ...], scores: tuple[int, ...],
                          locale: str = "en", winners: tuple[int, ...] | None = None) -> bytes:
     """End-of-match summary: the winner, then one line per round with each seat's points, and totals."""

@@ -16,6 +16,7 @@ from engine.hanafuda.cards import CARDS as _ALL
 from engine.hanafuda.cards import Card
 from engine.hanafuda.koikoi.types import KoiKoiView, LastMove, Phase, Play
 from render import labels as L
+from render.fonts import localized
 from render.hanafuda import board as B
 from render.hanafuda.faces import card_face, glow
 from render.hanafuda.faces import warm as warm_faces
@@ -160,6 +161,7 @@ def _field(
     B.field_with_deck(img, draw, y0, y1, view, hot, texts, _paste, choosing=view.phase is Phase.DRAW_CHOICE)
 
 
+@localized
 def render_table(view: KoiKoiView, *, names: tuple[str, ...], locale: str = "en") -> bytes:
     """The table as everyone sees it (PNG). The viewing seat (seat 0 for spectators) sits at the bottom."""
     img = Image.new("RGB", (W, H), TABLE_BG)
@@ -206,6 +208,7 @@ def _hand_status(view: KoiKoiView, hand: Sequence[Card], locale: str) -> tuple[s
     return L.t(locale, "render.hand.waiting"), False
 
 
+@localized
 def render_hand(view: KoiKoiView, *, locale: str = "en") -> bytes:
     """The viewing seat's hand, each card with its notation (players type it in commands).
 

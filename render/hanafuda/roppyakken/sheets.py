@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 from engine.hanafuda.cards import Card, Kind
 from engine.hanafuda.roppyakken.types import Item, RoundResult, SeatScore
 from render import labels as L
+from render.fonts import localized
 from render.hanafuda.roppyakken.common import item_kinds, item_parts, yaku_name
 from render.hanafuda.table_palette import table_palette
 from render.palette import ACCENT, CREAM, INK, KOI, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
@@ -62,6 +63,7 @@ def _items(img: Image.Image, draw: ImageDraw.ImageDraw, items: Sequence[tuple[It
         fan(img, cards, cards_x0, top + 7, ITEM_CARD_W, step, kind_of=kinds)
 
 
+@localized
 def render_round_sheet(result: RoundResult, *, names: tuple[str, ...], scores: tuple[int, ...],
                        locale: str = "en") -> bytes:
     """End-of-round sheet: per seat its card points, each yaku and teyaku with cards and points,
@@ -125,6 +127,7 @@ def _yaku_line(result: RoundResult, names: Sequence[str], locale: str) -> str:
     return " · ".join(parts)
 
 
+@localized
 def render_match_summary(history: tuple[RoundResult, ...], *, names: tuple[str, ...], scores: tuple[int, ...],
                          locale: str = "en", winners: tuple[int, ...] | None = None) -> bytes:
     """End-of-match summary: the winner, then one line per round (its yaku and each seat's

@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 from engine.hanafuda.cards import CARDS, Card, Kind
 from engine.hanafuda.roppyakken.types import LastMove, Phase, Play, RoppyakkenView, SeatScore
 from render import labels as L
+from render.fonts import localized
 from render.hanafuda import board as B
 from render.hanafuda.faces import card_face, glow
 from render.hanafuda.faces import warm as warm_faces
@@ -226,6 +227,7 @@ def _name(names: Sequence[str], seat: int | None) -> str:
     return names[seat] if seat is not None and 0 <= seat < len(names) else ""
 
 
+@localized
 def render_table(view: RoppyakkenView, *, names: tuple[str, ...], locale: str = "en") -> bytes:
     """The table as everyone sees it (PNG), for 2 or 3 seats.
 
@@ -295,6 +297,7 @@ def _hand_status(view: RoppyakkenView, hand: Sequence[Card], locale: str) -> tup
     return L.t(locale, "render.roppyakken.hand.waiting"), False
 
 
+@localized
 def render_hand(view: RoppyakkenView, *, locale: str = "en") -> bytes:
     """The viewing seat's hand, each card with its notation (players type it in commands).
 
