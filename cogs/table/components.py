@@ -68,6 +68,7 @@ LOBBY_TEMPLATE = r"l:(?P<game>\d+):(?P<verb>[a-z]+)"
 TABLE_TEMPLATE = r"t:(?P<game>\d+):(?P<seq>\d+):(?P<verb>[a-z]+)"
 STEP_TEMPLATE = r"a:(?P<game>\d+):(?P<seq>\d+):(?P<path>[^:]*)"
 PICK_TEMPLATE = r"p:(?P<game>\d+):(?P<seq>\d+)"
+REPLAY_TEMPLATE = r"rp:(?P<game>\d+):(?P<pos>\d+):(?P<verb>[a-z]+)"
 
 
 def lobby_id(game_id: int, verb: str) -> str:
@@ -84,6 +85,10 @@ def step_id(game_id: int, seq: int, path: tuple[str, ...]) -> str:
 
 def pick_id(game_id: int, seq: int) -> str:
     return f"p:{game_id}:{seq}"
+
+
+def replay_id(game_id: int, pos: int, verb: str) -> str:
+    return f"rp:{game_id}:{pos}:{verb}"
 
 
 def select(

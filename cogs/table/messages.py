@@ -127,7 +127,10 @@ def table_view(table: Table, *, finished: bool) -> discord.ui.View:
     loc, gid, seq = table.locale, table.id, table.seq
     if finished:
         return c.view_of(
-            [c.button(c.table_id(gid, seq, "rematch"), t(loc, "table.rematch"), "primary", emoji="🔁")]
+            [
+                c.button(c.table_id(gid, seq, "rematch"), t(loc, "table.rematch"), "primary", emoji="🔁"),
+                c.button(c.replay_id(gid, 0, "open"), t(loc, "replay.button"), emoji="🎞️"),
+            ]
         )
     buttons = [c.button(c.table_id(gid, seq, "hand"), t(loc, "table.my_hand"), "primary", emoji="🎴")]
     if any(s.away for s in table.seats):

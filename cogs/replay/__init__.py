@@ -1,0 +1,1 @@
+"""Replays of finished matches (``/replay``): frames, their controls, animations, comments."""

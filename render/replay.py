@@ -1,0 +1,116 @@
+"""Replay images: a table with every hand shown, and one animated image of a round.
+
+A replay is drawn only once a match is over, so it may show what the live table hides. The game
+renderers draw a table from the public view and a hand from one seat's view; a replay frame puts
+them together (the public table, then each seat's hand under its player's name) instead of
+teaching every renderer an "all hands" mode. Pure: PNG bytes in, PNG or WebP bytes out.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from render.png import to_png
+from render.widgets import chip
+
+BACKGROUND = (27, 37, 61)  # the tables' own navy, so strips and table read as one picture
+LABEL_FILL = (58, 74, 110)
+LABEL_INK = (240, 240, 240)
+GAP = 12
+LABEL_H = 46
+LABEL_SIZE = 26
+
+
+class TooLarge(Exception):
+    """No animation of these frames fits the upload limit, even small and short."""
+
+
+def _open(data: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def compose(table: bytes, hands: Sequence[tuple[str, bytes]]) -> bytes:
+    """The table image, then each ``(name, hand image)`` under a label with the name: two per
+    row (one row for two players, two rows for three or four), scaled to half the table's width."""
+    top = _open(table)
+    if not hands:
+        return table
+    width = top.width
+    columns = 1 if len(hands) == 1 else 2
+    cell_w = (width - GAP * (columns - 1)) // columns
+    strips = []
+    for name, data in hands:
+        strip = _open(data)
+        height = round(strip.height * cell_w / strip.width)
+        strips.append((name, strip.resize((cell_w, height), Image.Resampling.LANCZOS)))
+    rows = [strips[i : i + columns] for i in range(0, len(strips), columns)]
+    row_heights = [LABEL_H + max(s.height for _, s in row) for row in rows]
+    out = Image.new("RGB", (width, top.height + sum(row_heights) + GAP * len(rows)), BACKGROUND)
+    out.paste(top, (0, 0))
+    draw = ImageDraw.Draw(out)
+    y = top.height + GAP
+    for row, row_h in zip(rows, row_heights, strict=True):
+        for col, (name, strip) in enumerate(row):
+            x = col * (cell_w + GAP)
+            chip(draw, x + 16, y + LABEL_H / 2, name, LABEL_SIZE, LABEL_FILL, LABEL_INK)
+            out.paste(strip, (x, y + LABEL_H))
+        y += row_h + GAP
+    return to_png(out)
+
+
+# Ways to make an animation smaller, tried in order: (scale, WebP quality, keep every n-th frame).
+LADDER: tuple[tuple[float, int, int], ...] = (
+    (0.6, 70, 1),
+    (0.5, 55, 1),
+    (0.4, 45, 1),
+    (0.4, 40, 2),
+    (0.3, 35, 2),
+    (0.25, 30, 3),
+    (0.2, 25, 4),
+)
+
+
+def animate(frames: Sequence[bytes], limit: int, *, frame_ms: int = 1200) -> bytes:
+    """One animated WebP of ``frames`` (PNG bytes, same width), at most ``limit`` bytes.
+
+    It starts at 60 % scale and goes down :data:`LADDER` (smaller, lossier, then every second
+    frame...) until the file fits; the last frame is always kept, held three times as long.
+    """
+    if not frames:
+        raise ValueError("no frames to animate")
+    images = [_open(f) for f in frames]
+    for scale, quality, stride in LADDER:
+        data = _encode(images, scale, quality, stride, frame_ms)
+        if len(data) <= limit:
+            return data
+    raise TooLarge(f"{len(frames)} frames do not fit in {limit} bytes")
+
+
+def _encode(images: Sequence[Image.Image], scale: float, quality: int, stride: int, frame_ms: int) -> bytes:
+    picked = list(images[::stride])
+    if picked[-1] is not images[-1]:
+        picked.append(images[-1])
+    width = max(1, round(images[0].width * scale))
+    height = max(round(im.height * width / im.width) for im in picked)
+    resized = []
+    for im in picked:  # frames can differ in height (a sheet added): pad to the tallest
+        h = round(im.height * width / im.width)
+        canvas = Image.new("RGB", (width, height), BACKGROUND)
+        canvas.paste(im.resize((width, h), Image.Resampling.LANCZOS), (0, 0))
+        resized.append(canvas)
+    durations = [frame_ms * stride] * (len(resized) - 1) + [frame_ms * 3]
+    out = io.BytesIO()
+    resized[0].save(
+        out,
+        format="WEBP",
+        save_all=True,
+        append_images=resized[1:],
+        duration=durations,
+        loop=0,
+        quality=quality,
+        method=4,
+    )
+    return out.getvalue()
