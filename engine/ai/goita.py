@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 
 from engine.core import NotYourTurn
-from engine.goita.types import SET_COUNTS, Action, Attack, Block, Down, GoitaView, Keep, Pass, Phase, Redeal
+from engine.goita.types import SET_COUNTS, Action, Attack, Block, Down, GoitaView, Phase, Redeal
 
 _K, _L, _P = 0, 6, 7
 
@@ -42,65 +42,66 @@ def unseen(v: GoitaView) -> list[int]:
     return [SET_COUNTS[k] - mine[k] - seen[k] for k in range(8)]
 
 
-def choose_action(v: GoitaView, rng: random.Random | None = None) -> Action:
-    """The CPU's move for the seat of ``v`` (which must be the seat to act)."""
+def score_moves(v: GoitaView) -> list[tuple[Action, float]]:
+    """Every legal action of ``v.seat`` with the heuristic's value (higher is better; about one
+    unit between a good and a doubtful move)."""
     if v.seat is None or v.seat != v.to_act or not v.legal_actions:
         raise NotYourTurn("The CPU can only move for the seat to act.", key="not_your_turn")
-    rng = rng or random.Random(0)
     legal = v.legal_actions
     hand = _counts(v.hand or ())
     values = v.rules.values
     if v.phase is Phase.ASK:
-        return Redeal()
+        return [(a, 1.0 if isinstance(a, Redeal) else 0.0) for a in legal]
     if v.phase is Phase.CONSENT:
         strength = sum(values[k] * hand[k] for k in range(_P)) + 3 * values[_K] * hand[_K]
-        return Redeal() if strength < 12 * values[_P] * 2 else Keep()
+        redeal = strength < 12 * values[_P] * 2
+        return [(a, 1.0 if isinstance(a, Redeal) == redeal else 0.0) for a in legal]
     if v.phase is Phase.RESPOND:
-        return _respond(v, legal, hand, values)
+        return [(a, _respond_score(v, a, hand, values)) for a in legal]
     if v.phase is Phase.DOWN:
-        return _down(v, legal, hand, values, rng)
-    return _attack(v, legal, hand, values, rng)
+        return [(a, _down_score(a, hand, values)) for a in legal]
+    return _attack_scores(v, legal, hand, values)
 
 
-def _respond(v: GoitaView, legal: tuple[Action, ...], hand: list[int], values: tuple[int, ...]) -> Action:
-    blocks = [a for a in legal if isinstance(a, Block)]
-    if not blocks:
-        return Pass()
+def choose_action(v: GoitaView, rng: random.Random | None = None) -> Action:
+    """The CPU's move for the seat of ``v`` (which must be the seat to act)."""
+    rng = rng or random.Random(0)
+    scored = score_moves(v)
+    return max(scored, key=lambda p: p[1] + rng.random() * 1e-3)[0]
+
+
+def _respond_score(v: GoitaView, a: Action, hand: list[int], values: tuple[int, ...]) -> float:
+    if not isinstance(a, Block):
+        return 0.0
     left = sum(hand)
     partner = v.attacker is not None and v.teams[v.attacker] == v.teams[v.seat]  # type: ignore[index]
     if partner and left > 2:
-        return Pass()
-    same = [b for b in blocks if int(b.piece) != _K]
-    if same:
-        return same[0]
+        return -2.0  # never block the partner (unless that finishes the round)
+    if int(a.piece) != _K:
+        return 1.5
     # Only a King can block: spend it on a high attack, or late in the round.
     attack = int(v.attack) if v.attack is not None else _P
-    if left <= 4 or values[attack] >= values[1]:
-        return blocks[0]
-    return Pass()
+    return 1.0 if left <= 4 or values[attack] >= values[1] else -0.5
 
 
-def _down(
-    v: GoitaView, legal: tuple[Action, ...], hand: list[int], values: tuple[int, ...], rng: random.Random
-) -> Action:
-    downs = [a for a in legal if isinstance(a, Down)]
+def _down_score(a: Action, hand: list[int], values: tuple[int, ...]) -> float:
+    assert isinstance(a, Down)
+    k = int(a.piece)
+    top = max(values)
     if sum(hand) == 2:
         # Last two pieces: a pair doubles; else hide the lower and finish with the higher.
-        return min(downs, key=lambda a: values[int(a.piece)])
+        return -values[k] / top
     # Hide a single, low piece; keep pairs (they attack twice and may double) and Kings (they
     # block almost anything, and a hidden King tells the others nothing).
-    return min(
-        downs,
-        key=lambda a: (int(a.piece) == _K, hand[int(a.piece)] >= 2, values[int(a.piece)], rng.random()),
-    )
+    return -(3.0 * (k == _K) + 1.5 * (hand[k] >= 2) + values[k] / top)
 
 
-def _attack(
-    v: GoitaView, legal: tuple[Action, ...], hand: list[int], values: tuple[int, ...], rng: random.Random
-) -> Action:
+def _attack_scores(
+    v: GoitaView, legal: tuple[Action, ...], hand: list[int], values: tuple[int, ...]
+) -> list[tuple[Action, float]]:
     attacks = [a for a in legal if isinstance(a, Attack)]
     if len(attacks) == 1:
-        return attacks[0]
+        return [(attacks[0], 0.0)]
     out = unseen(v)
     best_keep = max(values[int(a.piece)] for a in attacks)
 
@@ -115,6 +116,6 @@ def _attack(
             s -= 4.0  # keep Kings for blocking and the finish
         if values[k] == best_keep and hand[k] == 1:
             s -= 2.0
-        return s + rng.random() * 0.1
+        return s
 
-    return max(attacks, key=score)
+    return [(a, score(a)) for a in attacks]

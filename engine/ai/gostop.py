@@ -104,22 +104,22 @@ def _decide(v: GoStopView) -> Action:
     return Go()
 
 
-def choose_action(view: GoStopView, rng: random.Random) -> Action:
-    """A legal, sensible action for ``view.seat`` (which must be the seat to act)."""
+def score_moves(view: GoStopView) -> list[tuple[Action, float]]:
+    """Every legal action of ``view.seat`` with the heuristic's value (higher is better)."""
     legal = view.legal_actions
     if not legal:
-        raise NotYourTurn("choose_action needs the view of the seat to act", key="not_your_turn")
+        raise NotYourTurn("score_moves needs the view of the seat to act", key="not_your_turn")
     if view.phase is Phase.DECIDE:
-        return _decide(view)
+        stop = isinstance(_decide(view), Stop)
+        return [(a, 1.0 if isinstance(a, Stop) == stop else 0.0) for a in legal]
     if view.phase is Phase.CLAIM:
-        return Claim(True)
+        return [(a, 1.0 if isinstance(a, Claim) and a.accept else 0.0) for a in legal]
     t = _Table(view)
     if view.phase is Phase.CUP:
         cup = 1 << parse_card("9a")
         as_pi = evaluate(t.mine | cup, 1)[0] > evaluate(t.mine | cup, 0)[0]
-        return CupAs(as_pi)
-    best: Action = legal[0]
-    best_value = float("-inf")
+        return [(a, 1.0 if isinstance(a, CupAs) and a.as_pi == as_pi else 0.0) for a in legal]
+    out: list[tuple[Action, float]] = []
     for action in legal:
         if isinstance(action, Play):
             value = _play_value(t, action)
@@ -134,6 +134,16 @@ def choose_action(view: GoStopView, rng: random.Random) -> Action:
             value = 10.0  # a free ×2 should the round be won
         else:
             value = 0.0
+        out.append((action, value))
+    return out
+
+
+def choose_action(view: GoStopView, rng: random.Random) -> Action:
+    """A legal, sensible action for ``view.seat`` (which must be the seat to act)."""
+    scored = score_moves(view)
+    best: Action = scored[0][0]
+    best_value = float("-inf")
+    for action, value in scored:
         value += rng.random() * 1e-3
         if value > best_value:
             best, best_value = action, value

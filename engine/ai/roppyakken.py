@@ -109,14 +109,13 @@ def _taken(opts: tuple[int, ...], target: int) -> int:
     return next(o for o in opts if o & -o == 1 << target)
 
 
-def choose_action(view: RoppyakkenView, rng: random.Random) -> Action:
-    """A legal, sensible action for ``view.seat`` (which must be the seat to act)."""
+def score_moves(view: RoppyakkenView) -> list[tuple[Action, float]]:
+    """Every legal action of ``view.seat`` with the heuristic's value (higher is better)."""
     legal = view.legal_actions
     if not legal:
-        raise NotYourTurn("choose_action needs the view of the seat to act", key="not_your_turn")
+        raise NotYourTurn("score_moves needs the view of the seat to act", key="not_your_turn")
     t = _Table(view)
-    best: Action = legal[0]
-    best_value = float("-inf")
+    out: list[tuple[Action, float]] = []
     for action in legal:
         if isinstance(action, Capture):
             assert view.pending_draw is not None
@@ -133,6 +132,16 @@ def choose_action(view: RoppyakkenView, rng: random.Random) -> Action:
             opts = options(card, t.field, t.rules)
             taken = _taken(opts, action.target) if action.target is not None else (opts[0] if opts else 0)
             value = t.take_value(taken | 1 << card) if taken else -t.leave_cost(card)
+        out.append((action, value))
+    return out
+
+
+def choose_action(view: RoppyakkenView, rng: random.Random) -> Action:
+    """A legal, sensible action for ``view.seat`` (which must be the seat to act)."""
+    scored = score_moves(view)
+    best: Action = scored[0][0]
+    best_value = float("-inf")
+    for action, value in scored:
         value += rng.random() * 1e-3
         if value > best_value:
             best, best_value = action, value

@@ -1,0 +1,64 @@
+"""Goita's CPU levels (registered with ``engine.ai.levels``), for 2, 3 and 4 players; the solo
+memory mode keeps its own CPU (``engine.ai.goita_memory``).
+
+- normal: ``engine.ai.goita.choose_action`` (one-ply heuristic, counting pieces);
+- beginner: normal's best few moves with noise, never an absurd one (:func:`absurd`);
+- strong: determinized search from the seat's view (``engine.ai.goita_determinize``), the
+  normal CPU playing the playouts (``engine.ai.goita_search``);
+- legacy: the CPU as it was before the levels (``engine.ai.goita_legacy``).
+"""
+
+from __future__ import annotations
+
+from engine.ai import goita_search
+from engine.ai.goita import choose_action, score_moves
+from engine.ai.goita_determinize import determinize
+from engine.ai.goita_legacy import choose_action as legacy_choose_action
+from engine.ai.levels import GameAI, register
+from engine.ai.search import SearchGame
+from engine.goita import ENGINE
+from engine.goita.types import Block, Down, GoitaView, Pass, Phase
+
+__all__ = ["AI", "absurd"]
+
+
+def absurd(v: GoitaView, action: object) -> bool:
+    """Moves a beginner never makes:
+
+    - blocking its partner's attack when that does not finish the round;
+    - passing an opponent's attack with two pieces left when it can block (block, then attack
+      with the last piece: the round is won);
+    - with its last two pieces, hiding the higher one (the finish scores the piece played).
+    """
+    hand = v.hand or ()
+    left = len(hand)
+    if v.phase is Phase.RESPOND:
+        partner = v.attacker is not None and v.teams[v.attacker] == v.teams[v.seat]  # type: ignore[index]
+        can_block = any(isinstance(a, Block) for a in v.legal_actions)
+        if isinstance(action, Block):
+            return partner and left > 2
+        return isinstance(action, Pass) and can_block and not partner and left == 2
+    if v.phase is Phase.DOWN and isinstance(action, Down) and left == 2:
+        values = v.rules.values
+        return values[int(action.piece)] > min(values[int(p)] for p in hand)
+    return False
+
+
+AI = register(
+    GameAI(
+        game="goita",
+        normal=choose_action,
+        legacy=legacy_choose_action,
+        score_moves=score_moves,
+        absurd=absurd,
+        search=SearchGame(
+            engine=ENGINE,
+            determinize=determinize,
+            policy=goita_search.policy,
+            value=goita_search.value,
+            done=goita_search.done,
+        ),
+        beginner_k=3,
+        beginner_noise=1.0,
+    )
+)

@@ -1,0 +1,70 @@
+"""Go-Stop's CPU levels (registered with ``engine.ai.levels``).
+
+- normal: ``engine.ai.gostop.choose_action`` (one-ply heuristic; its go/stop call audited
+  against search);
+- beginner: normal's best few moves with noise, never an absurd one (:func:`absurd`);
+- strong: determinized search from the seat's view (``engine.ai.gostop_determinize``), the
+  normal CPU playing the playouts (``engine.ai.gostop_search``);
+- legacy: the CPU as it was before the levels (``engine.ai.gostop_legacy``).
+"""
+
+from __future__ import annotations
+
+from engine.ai import gostop_search
+from engine.ai.gostop import choose_action, score_moves
+from engine.ai.gostop_determinize import determinize
+from engine.ai.gostop_legacy import choose_action as legacy_choose_action
+from engine.ai.levels import GameAI, register
+from engine.ai.search import SearchGame
+from engine.hanafuda.gostop import ENGINE
+from engine.hanafuda.gostop.cards import MONTH_OF, parse_card
+from engine.hanafuda.gostop.types import Bomb, Go, GoStopView, Phase, Play
+
+__all__ = ["AI", "absurd"]
+
+
+def absurd(view: GoStopView, action: object) -> bool:
+    """Moves a beginner never makes:
+
+    - breaking a bomb: playing one card of a month it could bomb (three in hand, the fourth on
+      the table) instead of taking all four and a pi;
+    - going on with one card or less left to play (no chance to score more, a go-bak risk);
+    - a play that captures nothing when the same month could capture (a choice of target
+      aside, Go-Stop forces the pair; with ``free_discard`` this is a capture thrown away).
+    """
+    seat = view.seat
+    assert seat is not None
+    if view.phase is Phase.DECIDE:
+        left = view.hand_counts[seat] + view.free_flips[seat]
+        return isinstance(action, Go) and left <= 1
+    if not isinstance(action, Play) or action.card >= 48:
+        return False
+    month = action.card // 4 + 1
+    if Bomb(month) in view.legal_actions:
+        return True
+    field = 0
+    for c in view.field:
+        field |= 1 << parse_card(c)
+    if field & MONTH_OF[action.card]:
+        return False
+    return any(isinstance(a, Play) and a.card < 48 and field & MONTH_OF[a.card] for a in view.legal_actions)
+
+
+AI = register(
+    GameAI(
+        game="gostop",
+        normal=choose_action,
+        legacy=legacy_choose_action,
+        score_moves=score_moves,
+        absurd=absurd,
+        search=SearchGame(
+            engine=ENGINE,
+            determinize=determinize,
+            policy=gostop_search.policy,
+            value=gostop_search.value,
+            done=gostop_search.done,
+        ),
+        beginner_k=3,
+        beginner_noise=1.0,
+    )
+)

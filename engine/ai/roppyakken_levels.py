@@ -1,0 +1,54 @@
+"""Roppyakken's CPU levels (registered with ``engine.ai.levels``).
+
+- normal: ``engine.ai.roppyakken.choose_action`` (one-ply heuristic);
+- beginner: normal's best few moves with noise, never an absurd one (:func:`absurd`);
+- strong: determinized search from the seat's view (``engine.ai.roppyakken_determinize``),
+  the normal CPU playing the playouts (``engine.ai.roppyakken_search``);
+- legacy: the CPU as it was before the levels (``engine.ai.roppyakken_legacy``).
+"""
+
+from __future__ import annotations
+
+from engine.ai import roppyakken_search
+from engine.ai.levels import GameAI, register
+from engine.ai.roppyakken import choose_action, score_moves
+from engine.ai.roppyakken_determinize import determinize
+from engine.ai.roppyakken_legacy import choose_action as legacy_choose_action
+from engine.ai.search import SearchGame
+from engine.hanafuda.roppyakken import ENGINE
+from engine.hanafuda.roppyakken.types import RoppyakkenView
+
+__all__ = ["AI", "GIFT", "absurd"]
+
+# Card points: a light 50, an animal or a ribbon 10; yaku 50 to 600. Giving up this much against
+# the best move (handing an opponent a yaku's worth, or taking a plain instead of a light) is a
+# blunder, not a beginner's mistake.
+GIFT = 45.0
+
+
+def absurd(view: RoppyakkenView, action: object) -> bool:
+    """A move worth ``GIFT`` points less than the best one by the normal heuristic: a card laid
+    where an opponent completes a yaku with it, a capture that leaves a light for a plain."""
+    scored = score_moves(view)
+    best = max(v for _, v in scored)
+    return any(a == action and v < best - GIFT for a, v in scored)
+
+
+AI = register(
+    GameAI(
+        game="roppyakken",
+        normal=choose_action,
+        legacy=legacy_choose_action,
+        score_moves=score_moves,
+        absurd=absurd,
+        search=SearchGame(
+            engine=ENGINE,
+            determinize=determinize,
+            policy=roppyakken_search.policy,
+            value=roppyakken_search.value,
+            done=roppyakken_search.done,
+        ),
+        beginner_k=3,
+        beginner_noise=25.0,
+    )
+)
