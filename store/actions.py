@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
 
 from store.announcements import UPSERT_LIVE_HAND, LiveHand
@@ -59,8 +60,10 @@ async def append_action(
             raise StaleAction(game_id, seq, next_seq)
         if seq > next_seq:
             raise StoreError(f"game {game_id}: action {seq} would skip ahead of the next action {next_seq}")
-        # UNIQUE (game_id, seq) backs the check above in the schema itself.
-        await conn.execute(INSERT_ACTION, (game_id, seq, seat, action, int(by_cpu), row.at))
+        try:  # UNIQUE (game_id, seq) backs the check above: it is what stops another process
+            await conn.execute(INSERT_ACTION, (game_id, seq, seat, action, int(by_cpu), row.at))
+        except sqlite3.IntegrityError:  # (on PostgreSQL) that stored this seq meanwhile
+            raise StaleAction(game_id, seq, seq + 1) from None
         if live_hand is not None:
             await conn.execute(UPSERT_LIVE_HAND, live_hand.params(game_id))
     return row

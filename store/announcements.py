@@ -13,7 +13,8 @@ from store.db import Database
 from store.games import SELECT_SEATS, GameRow, _game, _seat
 
 MARK_ANNOUNCED = """
-UPDATE games SET announced_seq = max(announced_seq, ?), table_message_id = coalesce(?, table_message_id)
+UPDATE games SET announced_seq = CASE WHEN announced_seq > ? THEN announced_seq ELSE ? END,
+    table_message_id = coalesce(?, table_message_id)
 WHERE id = ?
 """
 MARK_RESULTS_POSTED = "UPDATE games SET results_posted = 1 WHERE id = ?"
@@ -45,7 +46,7 @@ class LiveHand:
 async def mark_announced(db: Database, game_id: int, seq: int, board_message_id: int | None = None) -> None:
     """The board has narrated the first ``seq`` moves (never moves the watermark back)."""
     async with db.transaction() as conn:
-        await conn.execute(MARK_ANNOUNCED, (seq, board_message_id, game_id))
+        await conn.execute(MARK_ANNOUNCED, (seq, seq, board_message_id, game_id))
 
 
 async def mark_results_posted(db: Database, game_id: int) -> None:

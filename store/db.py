@@ -1,14 +1,14 @@
-"""The one SQLite connection, its pragmas, transactions and schema migrations.
+"""The database: its engine (SQLite or PostgreSQL), transactions and schema migrations.
 
-Every repository call goes through :meth:`Database.transaction` or :meth:`Database.read`, which
-share one ``asyncio.Lock``: a single connection has a single transaction, so two coroutines must
-never interleave statements on it (one would see, commit or roll back the other's half-done work).
-Calls are short, so serialising them costs nothing at a bot's scale.
+Every repository call goes through :meth:`Database.transaction` or :meth:`Database.read`. On
+SQLite they share one connection behind one lock, with grouped commits
+(:mod:`store.backends.sqlite`); on PostgreSQL each takes a pooled connection
+(:mod:`store.backends.postgres`). The same numbered migrations build both schemas; the
+differences are translated in :mod:`store.backends.dialect`.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import re
@@ -20,9 +20,15 @@ from datetime import UTC, datetime
 from importlib import resources
 from importlib.abc import Traversable
 from pathlib import Path
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
-import aiosqlite
+from store.backends import is_postgres_url
+from store.backends.base import Connection
+from store.backends.dialect import SCHEMA_VERSION_TABLE, postgres_migration
+from store.backends.sqlite import SqliteBackend
+
+if TYPE_CHECKING:
+    from store.backends.postgres import PostgresBackend
 
 log = logging.getLogger(__name__)
 
@@ -113,33 +119,24 @@ def load_migrations(directory: Path | Traversable | None = None) -> list[Migrati
     return migrations
 
 
-async def _run(conn: aiosqlite.Connection, sql: str) -> None:
-    """Execute ``sql`` and close its cursor at once.
-
-    A statement that returns a row (``PRAGMA journal_mode`` does) stays "in progress" until its
-    cursor is reset, and SQLite then refuses to COMMIT; closing right away never leaves one behind.
-    """
-    async with conn.execute(sql):
-        pass
-
-
-async def _scalar(conn: aiosqlite.Connection, sql: str) -> Any:
-    async with conn.execute(sql) as cursor:
-        row = await cursor.fetchone()
-    return None if row is None else row[0]
+def _prepare_sqlite(raw: sqlite3.Connection, migrations: Sequence[Migration]) -> None:
+    """Pragmas and migrations of a SQLite file, in the database thread, before any use."""
+    raw.execute(SET_JOURNAL_WAL).close()  # ignored (stays "memory") for ":memory:"
+    raw.execute(SET_SYNCHRONOUS_FULL).close()
+    raw.execute(SET_FOREIGN_KEYS_OFF).close()
+    _migrate_sqlite(raw, migrations)
+    raw.execute(SET_FOREIGN_KEYS_ON).close()
 
 
-async def _migrate(conn: aiosqlite.Connection, migrations: Sequence[Migration]) -> None:
+def _migrate_sqlite(raw: sqlite3.Connection, migrations: Sequence[Migration]) -> None:
     """Apply each migration newer than ``PRAGMA user_version`` in its own transaction.
 
     Runs with foreign keys off (SQLite's recipe for migrations that rebuild a table: with them on,
     dropping a parent table would cascade-delete its children) and checks them before committing.
     The version bump is part of the transaction, so a failed migration leaves no trace.
     """
-    current = await _scalar(conn, GET_USER_VERSION)
-    latest = migrations[-1].version if migrations else 0
-    if current > latest:
-        raise MigrationError(f"database schema is version {current}, newer than this code ({latest})")
+    current = raw.execute(GET_USER_VERSION).fetchone()[0]
+    _check_not_newer(current, migrations)
     for migration in migrations:
         if migration.version <= current:
             continue
@@ -147,75 +144,109 @@ async def _migrate(conn: aiosqlite.Connection, migrations: Sequence[Migration]) 
         # executescript cannot take parameters; the version is an int parsed from the file name.
         script = f"{BEGIN_IMMEDIATE};\n{migration.sql}\n;PRAGMA user_version = {migration.version};"
         try:
-            await conn.executescript(script)
-            async with conn.execute(CHECK_FOREIGN_KEYS) as cursor:
-                violations = await cursor.fetchall()
+            raw.executescript(script).close()
+            violations = raw.execute(CHECK_FOREIGN_KEYS).fetchall()
             if violations:
-                raise MigrationError(
-                    f"{len(violations)} foreign key violations, first: {tuple(violations[0])}"
-                )
-            await _run(conn, COMMIT)
+                first = tuple(violations[0])
+                raise MigrationError(f"{len(violations)} foreign key violations, first: {first}")
+            raw.execute(COMMIT).close()
         except (sqlite3.Error, MigrationError) as error:
-            if conn.in_transaction:
-                await _run(conn, ROLLBACK)
+            if raw.in_transaction:
+                raw.execute(ROLLBACK).close()
             raise MigrationError(f"migration {migration.name} failed: {error}") from error
 
 
-class Database:
-    """One aiosqlite connection with WAL, foreign keys and an up-to-date schema.
+def _check_not_newer(current: int, migrations: Sequence[Migration]) -> None:
+    latest = migrations[-1].version if migrations else 0
+    if current > latest:
+        raise MigrationError(f"database schema is version {current}, newer than this code ({latest})")
 
-    Open with ``await Database.open(path)`` (``":memory:"`` works, for tests) and ``await
-    db.close()`` on shutdown. Repositories use :meth:`transaction` and :meth:`read`.
+
+# Held while migrating, so that processes starting together migrate one after the other.
+MIGRATION_LOCK = 0x75_6B_69  # "tsuki", any constant shared by every process
+PG_CREATE_VERSION = f"CREATE TABLE IF NOT EXISTS {SCHEMA_VERSION_TABLE} (version BIGINT NOT NULL)"
+PG_GET_VERSION = f"SELECT version FROM {SCHEMA_VERSION_TABLE}"
+PG_INIT_VERSION = f"INSERT INTO {SCHEMA_VERSION_TABLE} (version) VALUES (0)"
+PG_SET_VERSION = f"UPDATE {SCHEMA_VERSION_TABLE} SET version = $1"
+
+
+async def _migrate_postgres(pool: Any, migrations: Sequence[Migration]) -> None:
+    """The same numbered migrations on PostgreSQL, each in its own transaction with its version
+    bump (DDL is transactional there too), the version kept in a one-row table."""
+    import asyncpg
+
+    async with pool.acquire() as conn:
+        await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+        try:
+            await conn.execute(PG_CREATE_VERSION)
+            current = await conn.fetchval(PG_GET_VERSION)
+            if current is None:
+                await conn.execute(PG_INIT_VERSION)
+                current = 0
+            _check_not_newer(current, migrations)
+            for migration in migrations:
+                if migration.version <= current:
+                    continue
+                log.info("applying migration %s (PostgreSQL)", migration.name)
+                try:
+                    async with conn.transaction():
+                        await conn.execute(postgres_migration(migration.sql))
+                        await conn.execute(PG_SET_VERSION, migration.version)
+                except asyncpg.PostgresError as error:
+                    raise MigrationError(f"migration {migration.name} failed: {error}") from error
+        finally:
+            await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
+
+
+class Database:
+    """The store's database: SQLite (a file, or ``":memory:"``) or PostgreSQL (a URL).
+
+    Open with ``await Database.open(target)`` and ``await db.close()`` on shutdown; ``target``
+    is a SQLite path, or ``postgresql://...`` for PostgreSQL (see :mod:`store.backends`).
+    Repositories use :meth:`transaction` and :meth:`read`; their SQL is portable, and
+    ``dialect`` says which engine runs it ("sqlite" or "postgresql").
     """
 
-    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
-        self._conn = conn
-        self._lock = asyncio.Lock()
+    def __init__(self, backend: SqliteBackend | PostgresBackend, path: str) -> None:
+        self.backend = backend
+        self.dialect: str = backend.dialect
         self.path = path
 
     @classmethod
     async def open(cls, path: str, *, migrations: Sequence[Migration] | None = None) -> Self:
-        """Connect, set the pragmas and apply pending migrations (all of ``store/migrations``
+        """Connect, set up the engine and apply pending migrations (all of ``store/migrations``
         unless ``migrations`` is given, which tests use to build older schema versions)."""
-        # isolation_level=None: no implicit transactions; we issue BEGIN/COMMIT ourselves.
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        try:
-            conn.row_factory = sqlite3.Row
-            await _run(conn, SET_BUSY_TIMEOUT)
-            await _run(conn, SET_JOURNAL_WAL)  # ignored (stays "memory") for ":memory:"
-            await _run(conn, SET_SYNCHRONOUS_FULL)
-            await _run(conn, SET_FOREIGN_KEYS_OFF)
-            await _migrate(conn, load_migrations() if migrations is None else migrations)
-            await _run(conn, SET_FOREIGN_KEYS_ON)
-        except BaseException:
-            await conn.close()
-            raise
-        return cls(conn, path)
+        chosen = load_migrations() if migrations is None else migrations
+        backend: SqliteBackend | PostgresBackend
+        if is_postgres_url(path):
+            from store.backends.postgres import PostgresBackend
+
+            backend = await PostgresBackend.connect(path)
+            try:
+                await _migrate_postgres(backend.pool, chosen)
+            except BaseException:
+                await backend.close()
+                raise
+        else:
+            backend = await SqliteBackend.connect(path, lambda raw: _prepare_sqlite(raw, chosen))
+        return cls(backend, path)
 
     async def close(self) -> None:
-        async with self._lock:
-            await self._conn.close()
+        await self.backend.close()
 
     @asynccontextmanager
-    async def read(self) -> AsyncIterator[aiosqlite.Connection]:
-        """The connection, for reads, while no transaction is in progress."""
-        async with self._lock:
-            yield self._conn
+    async def read(self) -> AsyncIterator[Connection]:
+        """A connection for reads (SQLite: while no transaction is in progress)."""
+        async with self.backend.read() as conn:
+            yield conn
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """``BEGIN IMMEDIATE`` ... ``COMMIT``; rolls back if the block raises.
+    async def transaction(self) -> AsyncIterator[Connection]:
+        """A transaction: committed when the block exits normally, rolled back if it raises.
 
-        Once the block exits normally the writes are committed: with WAL and ``synchronous=FULL``
-        they survive a crash of the bot and a power cut.
-        Do not call other repository functions inside the block: the lock is not re-entrant.
+        Once this returns the writes are durable (SQLite: WAL and ``synchronous=FULL``; on
+        PostgreSQL, its commit). Do not call other repository functions inside the block: on
+        SQLite the lock is not re-entrant.
         """
-        async with self._lock:
-            await _run(self._conn, BEGIN_IMMEDIATE)
-            try:
-                yield self._conn
-                await _run(self._conn, COMMIT)
-            except BaseException:
-                if self._conn.in_transaction:
-                    await _run(self._conn, ROLLBACK)
-                raise
+        async with self.backend.transaction() as conn:
+            yield conn

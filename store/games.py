@@ -18,6 +18,7 @@ END_STATUSES: tuple[EndStatus, ...] = get_args(EndStatus)
 INSERT_GAME = """
 INSERT INTO games (guild_id, channel_id, game, rules_json, options_json, seed, host_id, created_at)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+RETURNING id
 """
 SELECT_GAME = "SELECT * FROM games WHERE id = ?"
 SELECT_OPEN_GAME_AT = """
@@ -188,7 +189,7 @@ async def create_game(
     """
     async with db.transaction() as conn:
         await _ensure_place_free(conn, guild_id, channel_id)
-        cursor = await conn.execute(
+        async with conn.execute(
             INSERT_GAME,
             (
                 guild_id,
@@ -200,8 +201,9 @@ async def create_game(
                 host_id,
                 at or utc_now(),
             ),
-        )
-        return await _require(conn, cursor.lastrowid, ("lobby",))
+        ) as cursor:
+            (game_id,) = await cursor.fetchone()
+        return await _require(conn, game_id, ("lobby",))
 
 
 async def set_seats(db: Database, game_id: int, seats: Sequence[SeatLike]) -> GameRow:

@@ -66,7 +66,7 @@ SELECT games.game, count(*) AS played, sum(results.won) AS won, sum(results.poin
 FROM results
 JOIN games ON games.id = results.game_id
 JOIN seats ON seats.game_id = results.game_id AND seats.seat = results.seat
-WHERE seats.user_id = ? AND (? IS NULL OR games.guild_id = ?)
+WHERE seats.user_id = ? AND (CAST(? AS BIGINT) IS NULL OR games.guild_id = ?)
 GROUP BY games.game
 ORDER BY games.game
 """
@@ -77,7 +77,8 @@ FROM results
 JOIN games ON games.id = results.game_id
 JOIN seats ON seats.game_id = results.game_id AND seats.seat = results.seat
 WHERE seats.user_id IS NOT NULL AND results.extra_json != '{}'
-  AND (? IS NULL OR seats.user_id = ?) AND (? IS NULL OR games.guild_id = ?) AND (? IS NULL OR games.game = ?)
+  AND (CAST(? AS BIGINT) IS NULL OR seats.user_id = ?) AND (CAST(? AS BIGINT) IS NULL OR games.guild_id = ?)
+  AND (CAST(? AS TEXT) IS NULL OR games.game = ?)
 """
 
 

@@ -66,6 +66,10 @@ async def open_lobby(
     if tables.in_channel(channel_id) is not None:
         raise GameError("A game is already open here.", key="channel_busy")
     spec = tables.specs[game]
+    # Answer first (Discord wants it within 3 s): under load the store's write may wait its turn.
+    deferred = not interaction.response.is_done()
+    if deferred:
+        await interaction.response.defer()
     try:
         row = await store.create_game(
             tables.db,
@@ -78,6 +82,8 @@ async def open_lobby(
             options,
         )
     except store.ChannelBusy:
+        if deferred:  # the refusal is private: drop the public "thinking…" answer first
+            await _drop_deferred(interaction)
         raise GameError("A game is already open here.", key="channel_busy") from None
     table = Table(
         id=row.id,
@@ -104,11 +110,10 @@ async def open_lobby(
         try:
             await tables.save_seats(table)
             kwargs = fit({"embed": messages.lobby_embed(table), "view": messages.lobby_view(table)})
-            if interaction.response.is_done():
-                message = await channel.send(**kwargs)
+            if deferred:
+                message = await interaction.edit_original_response(**kwargs)
             else:
-                await interaction.response.send_message(**kwargs)
-                message = await interaction.original_response()
+                message = await channel.send(**kwargs)
         except Exception:
             await tables.close_lobby(table)  # a lobby nobody can see must not hold the channel
             raise
@@ -118,6 +123,11 @@ async def open_lobby(
         if len(table.seats) >= table.seat_count:  # CPUs (or the host alone) fill every seat
             await start_from_lobby(tables, table, message)
     return table
+
+
+async def _drop_deferred(interaction: discord.Interaction) -> None:
+    with contextlib.suppress(discord.HTTPException):
+        await interaction.delete_original_response()
 
 
 async def start_from_lobby(tables: TableManager, table: Table, message: discord.Message | None) -> None:
@@ -133,7 +143,7 @@ async def start_from_lobby(tables: TableManager, table: Table, message: discord.
         embed = messages.lobby_embed(table)
         embed.description = t(table.locale, "table.lobby.started")
         with contextlib.suppress(discord.HTTPException):  # a deleted lobby message is fine
-            await message.edit(**fit({"embed": embed, "view": None}))
+            await message.edit(**fit({"embed": embed, "view": messages.started_lobby_view(table)}))
 
 
 async def on_button(tables: TableManager, interaction: discord.Interaction, game_id: int, verb: str) -> None:

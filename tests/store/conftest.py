@@ -4,22 +4,30 @@ from pathlib import Path
 import pytest
 
 from store import Database, GameRow, SeatRow, create_game, start_game
+from tests.postgres import fresh_url
 
 GUILD = 1
 CHANNEL = 10
 HOST = 100
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def backend(request: pytest.FixtureRequest) -> str:
+    """Every store test runs on both engines (a module that tests one engine overrides this)."""
+    return str(request.param)
+
+
 @pytest.fixture
-async def db() -> AsyncIterator[Database]:
-    database = await Database.open(":memory:")
+async def db(backend: str) -> AsyncIterator[Database]:
+    database = await Database.open(":memory:" if backend == "sqlite" else fresh_url())
     yield database
     await database.close()
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> str:
-    return str(tmp_path / "tsuki.db")
+def db_path(tmp_path: Path, backend: str) -> str:
+    """Where a test's database lives across close and reopen: a SQLite file, or a PostgreSQL URL."""
+    return str(tmp_path / "tsuki.db") if backend == "sqlite" else fresh_url()
 
 
 def seats(*user_ids: int | None) -> list[SeatRow]:

@@ -31,6 +31,13 @@ def migrations_dir(tmp_path: Path, files: dict[str, str]) -> list[Migration]:
 INIT_SQL = load_migrations()[0].sql
 
 
+@pytest.fixture
+def backend() -> str:
+    """Pragmas, sqlite_master and the raw file: these tests are about SQLite (test_backends.py
+    covers PostgreSQL's migrations)."""
+    return "sqlite"
+
+
 async def test_file_database_uses_wal_foreign_keys_and_normal_sync(db_path: str) -> None:
     db = await Database.open(db_path)
     try:
