@@ -20,7 +20,7 @@ from engine.core import NotYourTurn
 from engine.doudizhu.moves import SHIFTS, Move, counts
 from engine.doudizhu.types import PASS, Action, Bid, DoudizhuView, Pass, Phase
 
-__all__ = ["choose_action", "hand_strength"]
+__all__ = ["choose_action", "choose_action_legacy", "hand_strength", "score_moves"]
 
 
 def hand_strength(ranks: list[int]) -> float:
@@ -34,14 +34,61 @@ def hand_strength(ranks: list[int]) -> float:
     return score
 
 
-def choose_action(view: DoudizhuView, rng: random.Random) -> Action:
-    """A legal action for ``view.seat``, decided from the view alone."""
+def _hand(view: DoudizhuView) -> list[int]:
     legal = view.legal_actions
     if not legal or view.seat is None or view.to_act != view.seat:
         raise NotYourTurn("The CPU is not to act.", key="not_your_turn")
     hand = [0] * 15
     for c in view.hand or ():
         hand[c.rank] += 1
+    return hand
+
+
+def score_moves(view: DoudizhuView) -> list[tuple[Action, float]]:
+    """The heuristic's value of every legal action (higher is better), for the beginner's
+    noisy pick and the strong search's candidates: leads by their cost, answers by how cheap
+    they are (bombs dear unless needed), bids by hand strength."""
+    hand = _hand(view)
+    legal = view.legal_actions
+    if view.phase is Phase.BID:
+        pick = _bid(hand, view, legal)
+        return [(a, 1.0 if a == pick else 0.0) for a in legal]
+    size = sum(hand)
+    out: list[tuple[Action, float]] = []
+    lord = view.landlord
+    seat = view.seat
+    opponents = [lord] if seat != lord else [i for i in range(3) if i != lord]
+    danger = min(view.hand_counts[i] for i in opponents) <= 4  # type: ignore[index]
+    partner_led = view.to_beat is not None and seat != lord and view.to_beat_seat != lord
+    for a in legal:
+        if not isinstance(a, Move):
+            out.append((a, -6.0 if partner_led else -14.0))
+            continue
+        if a.size == size:
+            v = 1000.0
+        elif view.to_beat is None:
+            v = -_lead_cost(a, hand, view)
+        elif a.is_bomb:
+            v = -(30.0 + a.key) if danger or size <= 6 else -100.0 - a.key
+        elif _breaks(a, hand):
+            v = -60.0 - a.key
+        else:
+            v = -(a.key + 3 * _splits(a, hand) + 0.05 * (a.enc >> SHIFTS[12])) - (
+                20.0 if partner_led else 0.0
+            )
+        out.append((a, v))
+    return out
+
+
+def choose_action_legacy(view: DoudizhuView, rng: random.Random) -> Action:
+    """The CPU as it was before the levels, for the duel bench."""
+    return choose_action(view, rng)
+
+
+def choose_action(view: DoudizhuView, rng: random.Random) -> Action:
+    """A legal action for ``view.seat``, decided from the view alone."""
+    legal = view.legal_actions
+    hand = _hand(view)
     if view.phase is Phase.BID:
         return _bid(hand, view, legal)
     moves = [a for a in legal if isinstance(a, Move)]

@@ -28,7 +28,7 @@ def _positions(game: str, seed: int, count: int) -> list[object]:
     assert ai is not None
     engine = ENGINES[game]
     rules = engine.rules_from(None, None)
-    state, _ = engine.begin(engine.min_seats, rules, seed)
+    state, _ = engine.begin(engine.max_seats, rules, seed)
     rng = random.Random(seed)
     out: list[object] = []
     step = 0
