@@ -96,7 +96,7 @@ class ReplayCog(commands.Cog, name="Replay"):
     @app_commands.command(
         name=_("replay"), description=_("Replay a finished match move by move, every hand shown")
     )
-    @app_commands.describe(game=_('The match\'s number (#12 in its posts), or "last" (the default)'))
+    @app_commands.describe(game=_("The match number (#12 in its posts), or last (the default)"))
     @app_commands.guild_only()
     async def replay(self, interaction: discord.Interaction, game: str | None = None) -> None:
         loc = user_locale(interaction)
@@ -208,6 +208,7 @@ class CommentModal(discord.ui.Modal):
         self.cog, self.game_id, self.pos = cog, game_id, pos
         self.body: discord.ui.TextInput[CommentModal] = discord.ui.TextInput(
             label=t(locale, "replay.comment_label"),
+            custom_id="comment",
             style=discord.TextStyle.paragraph,
             max_length=MAX_COMMENT,
             required=False,

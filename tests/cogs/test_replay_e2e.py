@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ import pytest
 from PIL import Image
 
 import store
+from store.comments import comments_for
 from tests.cogs.harness import TEST_CPU_DELAY, Place, answer, buttons, match_over, setup_guild
 from tsuki import replay as offline
 
@@ -112,3 +114,134 @@ async def test_a_replay_steps_through_every_move_to_the_stored_result(
     assert ok
     for r in results:
         assert any(line.startswith(f"  seat {r.seat} ") and f": {r.points}" in line for line in lines), lines
+
+
+async def stored_match(
+    bot: Any,
+    guild: Any,
+    channel: Any,
+    game: str,
+    players: list[Any],
+    *,
+    options: dict[str, Any] | None = None,
+) -> int:
+    """A finished match of ``game`` stored as the table flow stores one (moves, then results),
+    its moves random legal ones; ``players`` sit first (a ``None`` is a CPU seat)."""
+    spec = bot.tables.specs[game]
+    engine = spec.engine
+    rules = engine.rules_from(None, options or None)
+    seed = 4242
+    host = next(p for p in players if p is not None)
+    row = await store.create_game(bot.db, guild.id, channel.id, game, rules.to_dict(), seed, host.id)
+    seats = [
+        (i, None if p is None else p.id, f"CPU {i + 1}" if p is None else p.name)
+        for i, p in enumerate(players)
+    ]
+    await store.start_game(bot.db, row.id, seed=seed, seats=seats)
+    state, _ = engine.begin(len(players), rules, seed)
+    rng = random.Random(seed)
+    seq = 0
+    while engine.outcome(state) is None:
+        action = rng.choice(engine.legal_actions(state))
+        await store.append_action(bot.db, row.id, seq, engine.to_act(state), str(action))
+        state, _ = engine.apply(state, action)
+        seq += 1
+    outcome = engine.outcome(state)
+    assert outcome is not None
+    await store.finish_with_results(bot.db, row.id, spec.results(outcome, engine.view(state, None)))
+    return row.id
+
+
+def comment_lines(message: Any) -> list[str]:
+    return [line for line in message.content.splitlines() if line.startswith("💬")]
+
+
+async def test_players_comment_on_a_move_and_everyone_sees_it(simcord_env: Any, simcord_bot: Any) -> None:
+    guild, channel, (alice, bob) = setup_guild(simcord_env, "alice", "bob")
+    game_id = await stored_match(simcord_bot, guild, channel, "koikoi", [alice, None], options={"rounds": 1})
+
+    opened = await alice.slash(channel, "replay", game=str(game_id))
+    message = answer(opened).message
+    assert answer(opened).ephemeral and position(message)[0] == 0
+    for _ in range(2):
+        message = answer(await alice.click(message, custom_id=control(message, "next").custom_id)).message
+    assert position(message)[0] == 2 and not comment_lines(message)
+
+    form = await alice.click(message, custom_id=control(message, "note").custom_id)
+    assert form.modal is not None
+    sent = await alice.submit_modal(form, {"comment": "Why I took the crane here"})
+    shown = answer(sent).message
+    assert position(shown)[0] == 2
+    assert comment_lines(shown) == ["💬 **alice**: Why I took the crane here"]
+
+    seen = answer(await bob.slash(channel, "replay", game=str(game_id))).message
+    assert not comment_lines(seen), "a comment shows on its move only"
+    menu = next(b for b in buttons(seen) if (b.custom_id or "").endswith(":move"))
+    marked = [o.value for o in menu.options if str(o.emoji or "") == "💬"]
+    assert marked == ["2"], "the move list marks commented moves"
+    moved = answer(await bob.select(seen, ["2"], custom_id=menu.custom_id)).message
+    assert position(moved)[0] == 2 and comment_lines(moved) == ["💬 **alice**: Why I took the crane here"]
+
+    refused = await bob.click(moved, custom_id=control(moved, "note").custom_id)
+    assert refused.ephemeral and "Only the players" in refused.response.content
+    assert [c.body for c in await comments_for(simcord_bot.db, game_id)] == ["Why I took the crane here"]
+
+
+async def test_refusals_running_foreign_unknown_and_none_yet(simcord_env: Any, simcord_bot: Any) -> None:
+    _, channel, (host,) = setup_guild(simcord_env, "host")
+    nothing = await host.slash(channel, "replay")
+    assert nothing.ephemeral and "No match has finished" in nothing.response.content
+
+    await host.slash(channel, "doudizhu start", opponent="watch", hands=1)
+    (running,) = simcord_bot.tables.tables
+    live = await host.slash(channel, "replay", game=str(running))
+    assert live.ephemeral and "still being played" in live.response.content, live.response.content
+
+    other = simcord_env.create_guild(name="elsewhere")
+    there = other.create_text_channel("cards")
+    stranger = other.add_member(simcord_env.create_user("stranger"))
+    foreign = await stranger.slash(there, "replay", game=str(running))
+    assert foreign.ephemeral and f"no match #{running} on this server" in foreign.response.content
+
+    for typed in ("abc", "99999"):
+        bad = await host.slash(channel, "replay", game=typed)
+        assert bad.ephemeral and bad.response.content, typed
+
+
+async def test_the_round_animation_fits_the_upload_limit(
+    simcord_env: Any, simcord_bot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    guild, channel, (alice,) = setup_guild(simcord_env, "alice")
+    game_id = await stored_match(simcord_bot, guild, channel, "koikoi", [alice, None], options={"rounds": 1})
+    limit = 400_000
+    reads = discord.Interaction._from_data
+
+    def small_server(self: Any, data: Any) -> None:  # Discord reports this server's upload limit
+        reads(self, {**data, "attachment_size_limit": limit})
+
+    monkeypatch.setattr(discord.Interaction, "_from_data", small_server)
+    message = answer(await alice.slash(channel, "replay", game=str(game_id))).message
+    result = await alice.click(message, custom_id=control(message, "anim").custom_id)
+    shown = answer(result)
+    assert shown.ephemeral
+    (attachment,) = shown.attachments
+    data = await attachment.read()
+    assert attachment.filename.endswith(".webp") and len(data) <= limit - 64 * 1024
+    picture = Image.open(io.BytesIO(data))
+    actions = await store.actions_for(simcord_bot.db, game_id)
+    assert picture.format == "WEBP" and picture.is_animated and picture.n_frames > 2
+    assert picture.n_frames <= len(actions) + 1
+
+
+async def test_the_memory_mode_replays_too(simcord_env: Any, simcord_bot: Any) -> None:
+    guild, channel, (alice,) = setup_guild(simcord_env, "alice")
+    game_id = await stored_match(simcord_bot, guild, channel, "goita_solo", [alice])
+    actions = await store.actions_for(simcord_bot.db, game_id)
+    message = answer(await alice.slash(channel, "replay")).message  # "last": her last match
+    assert position(message) == (0, len(actions))
+    message = answer(await alice.click(message, custom_id=control(message, "last").custom_id)).message
+    assert (
+        position(message) == (len(actions), len(actions)) and "✅ Replayed from its seed" in message.content
+    )
+    (result,) = await store.results_for(simcord_bot.db, game_id)
+    assert f"alice **{result.points}**" in message.content
