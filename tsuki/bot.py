@@ -30,6 +30,7 @@ EXTENSIONS = (
     "cogs.seats",
     "cogs.notify",
     "cogs.fairness",
+    "cogs.watch",
     "cogs.replay.cog",
 )
 

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
-from cogs.table import lobby, play, rules_view
+from cogs.table import coach, lobby, play, rules_view
 from cogs.table.model import Seat, Table
 from cogs.table.replies import refuse, report_error
 from engine.core import BadRules, GameError
@@ -43,8 +43,8 @@ def seated_table(
     """The table here where the caller has a seat (its match begun, with ``started``), or a GameError."""
     table = table_here(tables, interaction.channel_id, game)
     seat = table.seat_of(interaction.user.id)
-    if seat is None:
-        raise GameError("You are not seated at this table.", key="not_seated")
+    if seat is None:  # a spectator is told they watch
+        raise coach.not_seated(table, interaction.user.id)
     if started and table.status != "active":
         raise GameError("The match has not started yet.", key="not_started")
     return table, seat

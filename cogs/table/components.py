@@ -6,6 +6,8 @@ A custom_id carries all a click needs, so buttons survive restarts. Templates (â
 * ``t:{game}:{seq}:{verb}``  table-message buttons (hand, back, rematch)
 * ``a:{game}:{seq}:{path}``  a step towards an action in a player's ephemeral hand view
 * ``p:{game}:{seq}``         the select menu of a hand (cards picked for one move)
+* ``w:{game}:{verb}``        watching a match (watch, stop): see :mod:`cogs.table.spectators`
+* ``rp:{game}:{pos}:{verb}`` a replay's controls (``pos``: the frame shown; see :mod:`cogs.replay`)
 
 ``seq`` is the number of moves played when the button was drawn, so a click on a button from
 an earlier turn is recognised and refused without changing anything. The ``*_TEMPLATE`` patterns
@@ -68,6 +70,7 @@ LOBBY_TEMPLATE = r"l:(?P<game>\d+):(?P<verb>[a-z]+)"
 TABLE_TEMPLATE = r"t:(?P<game>\d+):(?P<seq>\d+):(?P<verb>[a-z]+)"
 STEP_TEMPLATE = r"a:(?P<game>\d+):(?P<seq>\d+):(?P<path>[^:]*)"
 PICK_TEMPLATE = r"p:(?P<game>\d+):(?P<seq>\d+)"
+WATCH_TEMPLATE = r"w:(?P<game>\d+):(?P<verb>[a-z]+)"
 REPLAY_TEMPLATE = r"rp:(?P<game>\d+):(?P<pos>\d+):(?P<verb>[a-z]+)"
 
 
@@ -85,6 +88,10 @@ def step_id(game_id: int, seq: int, path: tuple[str, ...]) -> str:
 
 def pick_id(game_id: int, seq: int) -> str:
     return f"p:{game_id}:{seq}"
+
+
+def watch_id(game_id: int, verb: str) -> str:
+    return f"w:{game_id}:{verb}"
 
 
 def replay_id(game_id: int, pos: int, verb: str) -> str:

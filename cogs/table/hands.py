@@ -103,6 +103,7 @@ class LiveHands:
                 payload = {"content": t(hand.locale, "table.match_over"), "attachments": [], "view": None}
             if await self._edit(table, seat, hand, payload):
                 hand.shown_seq = table.seq
+        await self.manager.spectators.refresh(table)  # spectators' views follow the same turns
 
     async def _edit(self, table: Table, seat: int, hand: LiveHand, payload: dict[str, Any]) -> bool:
         try:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import store
-from cogs.table import limits, messages
+from cogs.table import coach, limits, messages
 from cogs.table.announcer import Announcer
 from cogs.table.commitment import commit as commit_deal
 from cogs.table.commitment import sealed_line
@@ -27,6 +27,7 @@ from cogs.table.hands import LiveHands
 from cogs.table.model import Pending, Seat, StaleClick, Table
 from cogs.table.pacing import ChannelPacer
 from cogs.table.spec import GameSpec, Image
+from cogs.table.spectators import Spectators
 from cogs.table.turns import TurnClock, log_task_failure
 from engine.core import GameError, GameOver, NotYourTurn, Outcome
 from i18n import t
@@ -50,6 +51,7 @@ class TableManager(TurnClock):
         self.pacer = ChannelPacer()
         self.announcer = Announcer(self)
         self.hands = LiveHands(self)
+        self.spectators = Spectators(self)
 
     # --- lookup -----------------------------------------------------------------------------
 
@@ -90,6 +92,7 @@ class TableManager(TurnClock):
             await store.drop_live_hand(self.db, table.id, index)
             await self.save_seats(table, [seat if s.index == index else s for s in table.seats])
             await self.save_meta(table)  # the new player starts with no time-outs, not away
+            await coach.seat_changed(self, table, index, user_id)  # its coach must not see the new hand
             if table.to_act() is seat:
                 self.schedule(table)
         return old
@@ -164,6 +167,7 @@ class TableManager(TurnClock):
                 self.expire_lobby_later(table)
             else:
                 self.announcer.request(table)  # whatever was stored but not posted
+                await self.spectators.resume(table)  # coaches first: hands and views name them
                 await self.hands.resume(table)
                 self.schedule(table)
             count += 1
@@ -347,7 +351,7 @@ class TableManager(TurnClock):
         embed = messages.lobby_embed(table)
         if note_key is not None:
             embed.description = t(table.locale, note_key)
-        view = messages.lobby_view(table) if table.status == "lobby" else None
+        view = messages.lobby_view(table) if table.status == "lobby" else messages.started_lobby_view(table)
         try:
             lobby_message = channel.get_partial_message(table.lobby_message_id)  # type: ignore[attr-defined]
             await lobby_message.edit(**limits.fit({"embed": embed, "view": view}))
@@ -398,3 +402,4 @@ class TableManager(TurnClock):
         for table in self.tables.values():
             self.cancel_tasks(table)
             self.hands.shutdown(table)
+            self.spectators.shutdown(table)

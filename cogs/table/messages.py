@@ -15,6 +15,7 @@ import discord
 
 from cogs.table import components as c
 from cogs.table import limits
+from cogs.table.coach import board_lines, coach_lines
 from cogs.table.model import Table
 from cogs.table.spec import Image, Step, actions_along
 from i18n import t
@@ -119,7 +120,18 @@ def lobby_view(table: Table) -> discord.ui.View:
     if lobby_teams(table) is not None:
         swap = t(loc, "table.lobby.swap")
         buttons.append(c.button(c.lobby_id(gid, "swap"), swap, emoji="🔀", disabled=len(table.seats) < 3))
+    buttons.append(watch_button(table))
     return c.view_of(buttons)
+
+
+def watch_button(table: Table) -> discord.ui.Button[Any]:
+    """**Watch**: the public table, privately, for anyone (:mod:`cogs.table.spectators`)."""
+    return c.button(c.watch_id(table.id, "watch"), t(table.locale, "spectators.watch"), emoji="👁")
+
+
+def started_lobby_view(table: Table) -> discord.ui.View | None:
+    """The lobby message's buttons once its match runs (Watch), or none once it is over."""
+    return c.view_of([watch_button(table)]) if table.status == "active" else None
 
 
 def table_view(table: Table, *, finished: bool) -> discord.ui.View:
@@ -135,6 +147,7 @@ def table_view(table: Table, *, finished: bool) -> discord.ui.View:
     buttons = [c.button(c.table_id(gid, seq, "hand"), t(loc, "table.my_hand"), "primary", emoji="🎴")]
     if any(s.away for s in table.seats):
         buttons.append(c.button(c.table_id(gid, seq, "back"), t(loc, "table.im_back"), "success"))
+    buttons.append(watch_button(table))
     return c.view_of(buttons)
 
 
@@ -175,19 +188,26 @@ async def board_message(
     """The board: the notable lines that opened it, the latest turns, the status, whose turn,
     the table image (and a round's sheets), the buttons. Mentions show but do not notify: the
     player to act gets a ping of their own."""
+    return {
+        "content": board_text(table, head, recent),
+        "files": await _table_files(table, extra_images),
+        "view": table_view(table, finished=False),
+        "allowed_mentions": discord.AllowedMentions.none(),
+    }
+
+
+def board_text(table: Table, head: Sequence[str], recent: Sequence[str]) -> str:
+    """The board's text: its head, the latest turns, the status, who coaches whom and how many
+    watch (:mod:`cogs.table.coach`), whose turn (last: a glance finds it)."""
     body = [*head]
     if head and recent:
         body.append("")
     body += recent
     body.append(table.spec.status_text(table.view(None), table.names, table.locale))
+    body += board_lines(table, table.locale)
     if (turn := turn_line(table, table.locale)) is not None:
         body.append(turn)
-    return {
-        "content": last_lines(body, limits.CONTENT),
-        "files": await _table_files(table, extra_images),
-        "view": table_view(table, finished=False),
-        "allowed_mentions": discord.AllowedMentions.none(),
-    }
+    return last_lines(body, limits.CONTENT)
 
 
 async def results_message(
@@ -321,6 +341,8 @@ async def hand_message(
             text += "\n" + t(locale, "table.waiting_for", who=current.name)
     elif view.legal_actions and table.turn_deadline is not None:
         text += "\n" + t(locale, "table.deadline", at=f"<t:{int(table.turn_deadline)}:R>")
+    if table.coaches:  # every seat knows whose hand a coach sees
+        text += "\n" + "\n".join(coach_lines(table, locale))
     return {
         "content": text[:2000],
         "attachments": [file_of(Image("hand.png", png))],

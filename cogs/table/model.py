@@ -53,6 +53,15 @@ class Pending:
     by: str  # human, cpu or timeout
 
 
+@dataclass(frozen=True, slots=True)
+class Coach:
+    """The one spectator a seated player lets see their hand (``/coach``), for teaching."""
+
+    seat: int
+    user_id: int
+    name: str
+
+
 @dataclass(slots=True)
 class Board:
     """The public board post: edited in place while it is the newest message of its thread."""
@@ -106,6 +115,9 @@ class Table:
     ping_ids: list[int] = field(default_factory=list)  # this turn's ping and warning messages
     # --- live hands (cogs/table/hands.py): seat -> the webhook token that edits its hand ---
     hands: dict[int, Any] = field(default_factory=dict)
+    # --- spectators (cogs/table/spectators.py): user id -> their live view; seat -> its coach ---
+    watchers: dict[int, Any] = field(default_factory=dict)
+    coaches: dict[int, Coach] = field(default_factory=dict)
 
     @property
     def play_channel_id(self) -> int:

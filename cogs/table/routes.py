@@ -16,7 +16,7 @@ import discord
 
 import store
 from cogs.table import components as c
-from cogs.table import lobby, play
+from cogs.table import lobby, play, watch
 from cogs.table.manager import TableManager
 from cogs.table.replies import refuse, report_error
 
@@ -55,6 +55,8 @@ async def _refused_as_foreign(interaction: discord.Interaction, game_id: int, se
 class LobbyButton(c.Routed, template=c.LOBBY_TEMPLATE):
     async def callback(self, interaction: discord.Interaction) -> None:
         game_id = self.number("game")
+        if await watch.refused_as_spectator(_manager(interaction), interaction, game_id):
+            return
         if not await _refused_as_foreign(interaction, game_id):
             await lobby.on_button(_manager(interaction), interaction, game_id, self.match["verb"])
 
@@ -62,6 +64,10 @@ class LobbyButton(c.Routed, template=c.LOBBY_TEMPLATE):
 class TableButton(c.Routed, template=c.TABLE_TEMPLATE):
     async def callback(self, interaction: discord.Interaction) -> None:
         game_id, seq = self.number("game"), self.number("seq")
+        if self.match["verb"] != "rematch" and await watch.refused_as_spectator(
+            _manager(interaction), interaction, game_id
+        ):
+            return
         if not await _refused_as_foreign(interaction, game_id, seq):
             await play.on_table_button(_manager(interaction), interaction, game_id, seq, self.match["verb"])
 
@@ -69,6 +75,8 @@ class TableButton(c.Routed, template=c.TABLE_TEMPLATE):
 class StepButton(c.Routed, template=c.STEP_TEMPLATE):
     async def callback(self, interaction: discord.Interaction) -> None:
         game_id, seq = self.number("game"), self.number("seq")
+        if await watch.refused_as_spectator(_manager(interaction), interaction, game_id):
+            return
         if not await _refused_as_foreign(interaction, game_id, seq):
             path = tuple(self.match["path"].split(".")) if self.match["path"] else ()
             await play.on_step(_manager(interaction), interaction, game_id, seq, path)
@@ -77,9 +85,19 @@ class StepButton(c.Routed, template=c.STEP_TEMPLATE):
 class PickSelect(c.Routed, template=c.PICK_TEMPLATE):
     async def callback(self, interaction: discord.Interaction) -> None:
         game_id, seq = self.number("game"), self.number("seq")
+        if await watch.refused_as_spectator(_manager(interaction), interaction, game_id):
+            return
         if not await _refused_as_foreign(interaction, game_id, seq):
             values = tuple((interaction.data or {}).get("values", ()))  # type: ignore[union-attr]
             await play.on_pick(_manager(interaction), interaction, game_id, seq, values)
 
 
-DYNAMIC_ITEMS = (LobbyButton, TableButton, StepButton, PickSelect)
+class WatchButton(c.Routed, template=c.WATCH_TEMPLATE):
+    """Watch, Refresh, Stop watching: public views only, so any channel of the match's server
+    may hold one (a ``/watch game:`` answer elsewhere); the handler checks the server."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await watch.on_button(_manager(interaction), interaction, self.number("game"), self.match["verb"])
+
+
+DYNAMIC_ITEMS = (LobbyButton, TableButton, StepButton, PickSelect, WatchButton)

@@ -1,0 +1,253 @@
+"""Spectators' live views: the public table, privately, kept current like a seat's hand.
+
+``/watch`` or a **Watch** button answers with a private message showing the table as anyone may
+see it (the engine's ``view(state, None)``: no hand). Like a live hand (:mod:`cogs.table.hands`),
+the message is edited through its interaction's webhook token after every announcement while the
+token lives, and a minute before it ends it turns into a "Watch again" button. A coach's view
+also shows the one seat whose player chose them (:mod:`cogs.table.coach`). Tokens are stored, so
+a restart keeps the views live and the board's "👁 n watching" count right. Nobody watching is
+ever offered a control that acts: the view has only Refresh and Stop watching.
+
+The count is the number of live views. When it changes the board post is edited (its text only,
+never re-posted), under the announcer's lock and through the channel's pacer, coalesced.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+import store.spectators as spectator_store
+from cogs.table import components as c
+from cogs.table import limits, messages
+from cogs.table.coach import coach_lines, coached_seat
+from cogs.table.hands import EXPIRE_MARGIN, TOKEN_LIFE, edit_original
+from cogs.table.model import Coach, Table
+from cogs.table.spec import Image
+from i18n import t
+
+if TYPE_CHECKING:
+    from cogs.table.manager import TableManager
+
+log = logging.getLogger(__name__)
+
+STALE = -2  # a view's shown move count that no table has: the next refresh redraws it
+
+
+@dataclass(slots=True)
+class Watcher:
+    """A spectator's live view: the webhook token that edits it and the move count it shows."""
+
+    user_id: int
+    token: str
+    locale: str
+    issued: float  # epoch seconds
+    shown_seq: int = STALE
+    expiry: asyncio.Task[None] | None = None
+
+
+def view_buttons(table: Table, locale: str) -> discord.ui.View:
+    """Refresh and Stop watching: a spectator's only controls (none of them acts in the game)."""
+    return c.view_of(
+        [
+            c.button(c.watch_id(table.id, "watch"), t(locale, "spectators.refresh"), emoji="🔄"),
+            c.button(c.watch_id(table.id, "stop"), t(locale, "spectators.stop")),
+        ]
+    )
+
+
+async def view_message(table: Table, user_id: int, locale: str) -> dict[str, Any]:
+    """A spectator's view: the public table image (seat ``None``), the status, whose turn, who
+    coaches whom; for the coach of a seat, that seat's hand too. Edit arguments, like a hand."""
+    buttons = view_buttons(table, locale)
+    if table.status != "active" or table.state is None:
+        return {"content": t(locale, "spectators.waiting"), "attachments": [], "view": buttons}
+    public = table.view(None)
+    seat = coached_seat(table, user_id)
+    coached = table.view(seat) if seat is not None else None
+    spec, names = table.spec, table.names
+
+    def draw() -> list[Image]:
+        images = [Image("table.png", spec.render_table(public, names, locale))]
+        if coached is not None:
+            images.append(Image("hand.png", spec.render_hand(coached, locale)))
+        return images
+
+    images = await asyncio.to_thread(draw)
+    lines = [t(locale, "spectators.header")]
+    if seat is not None:
+        lines.append(t(locale, "spectators.you_coach", player=table.seats[seat].name))
+    lines.append(spec.status_text(public, names, locale))
+    lines += coach_lines(table, locale)
+    current = table.to_act()
+    if current is not None:
+        lines.append(t(locale, "table.waiting_for", who=current.name))
+    return {
+        "content": messages.last_lines(lines, limits.CONTENT),
+        "attachments": [messages.file_of(i) for i in images],
+        "view": buttons,
+    }
+
+
+def _epoch(iso: str) -> float:
+    return datetime.fromisoformat(iso).timestamp()
+
+
+class Spectators:
+    """The live views of every table of a :class:`TableManager` (``manager.spectators``)."""
+
+    def __init__(self, manager: TableManager) -> None:
+        self.manager = manager
+        self._board_edits: dict[int, asyncio.Task[None]] = {}
+
+    # --- views --------------------------------------------------------------------------------
+
+    async def opened(self, table: Table, interaction: discord.Interaction, locale: str) -> None:
+        """``interaction``'s message is the user's live view from now on (stored for restarts)."""
+        issued = datetime.now(UTC).isoformat(timespec="milliseconds")
+        row = spectator_store.SpectatorRow(interaction.user.id, interaction.token, locale, issued)
+        new = row.user_id not in table.watchers
+        self._keep(table, row, shown=table.seq if table.status == "active" else STALE)
+        await spectator_store.save_spectator(self.manager.db, table.id, row)
+        if new:
+            self.board_changed(table)
+
+    def _keep(self, table: Table, row: spectator_store.SpectatorRow, *, shown: int) -> bool:
+        old = table.watchers.get(row.user_id)
+        if old is not None and old.expiry is not None:
+            old.expiry.cancel()
+        watcher = Watcher(row.user_id, row.token, row.locale, _epoch(row.issued_at), shown)
+        left = watcher.issued + TOKEN_LIFE - EXPIRE_MARGIN - datetime.now(UTC).timestamp()
+        if left <= 0:
+            table.watchers.pop(row.user_id, None)
+            return False
+        watcher.expiry = asyncio.get_running_loop().create_task(self._expire(table, watcher, left))
+        table.watchers[row.user_id] = watcher
+        return True
+
+    async def resume(self, table: Table) -> None:
+        """After a restart: the match's coaches and the views whose token still lives (the
+        refresh that follows, :meth:`LiveHands.resume`'s, brings them up to date)."""
+        db = self.manager.db
+        for coach in await spectator_store.coaches(db, table.id):
+            table.coaches[coach.seat] = Coach(coach.seat, coach.coach_id, coach.coach_name)
+        for row in await spectator_store.spectators(db, table.id):
+            if not self._keep(table, row, shown=STALE):
+                await spectator_store.drop_spectator(db, table.id, row.user_id)
+
+    async def refresh(self, table: Table) -> None:
+        """Edit every view behind the table; once the match is over, end them all."""
+        if table.status == "lobby":
+            return
+        for user_id, watcher in list(table.watchers.items()):
+            if table.status == "active" and watcher.shown_seq == table.seq:
+                continue
+            if table.status == "active":
+                payload = await view_message(table, user_id, watcher.locale)
+            else:
+                payload = {"content": t(watcher.locale, "table.match_over"), "attachments": [], "view": None}
+            if await self._edit(table, user_id, watcher, payload):
+                watcher.shown_seq = table.seq
+        if table.status != "active":  # the match ended: its views and its coaches end with it
+            self.shutdown(table)
+            table.watchers.clear()
+            table.coaches.clear()
+            await spectator_store.end_spectating(self.manager.db, table.id)
+
+    async def changed(self, table: Table) -> None:
+        """A coach came or went: every hand, every view and the board say it now."""
+        for hand in table.hands.values():
+            hand.shown_seq = STALE
+        for watcher in table.watchers.values():
+            watcher.shown_seq = STALE
+        await self.manager.hands.refresh(table)  # its end refreshes the views too
+        self.board_changed(table)
+
+    async def _edit(self, table: Table, user_id: int, watcher: Watcher, payload: dict[str, Any]) -> bool:
+        try:
+            await edit_original(self.manager.bot, watcher.token, limits.fit(payload))
+        except (discord.NotFound, discord.Forbidden):  # dismissed, or the token is gone
+            self.forget(table, user_id)
+            return False
+        except discord.HTTPException as error:
+            log.info("could not edit the view of spectator %s at table %s: %s", user_id, table.id, error)
+            return False
+        return True
+
+    async def _expire(self, table: Table, watcher: Watcher, after: float) -> None:
+        await asyncio.sleep(after)
+        if table.watchers.get(watcher.user_id) is not watcher:
+            return
+        again = c.button(
+            c.watch_id(table.id, "watch"), t(watcher.locale, "spectators.watch_again"), "primary"
+        )
+        payload = {
+            "content": t(watcher.locale, "spectators.expired"),
+            "attachments": [],
+            "view": c.view_of([again]),
+        }
+        watcher.expiry = None
+        await self._edit(table, watcher.user_id, watcher, payload)
+        self.forget(table, watcher.user_id)
+
+    def forget(self, table: Table, user_id: int) -> None:
+        """``user_id`` stops watching (Stop, an expired or dismissed view): one fewer on the board."""
+        watcher = table.watchers.pop(user_id, None)
+        if watcher is None:
+            return
+        if watcher.expiry is not None and watcher.expiry is not asyncio.current_task():
+            watcher.expiry.cancel()
+        task = asyncio.get_running_loop().create_task(
+            spectator_store.drop_spectator(self.manager.db, table.id, user_id)
+        )
+        task.add_done_callback(_log_failure)
+        self.board_changed(table)
+
+    # --- the count on the board -------------------------------------------------------------
+
+    def board_changed(self, table: Table) -> None:
+        """Edit the board's text to the new count and coaches, soon; changes made meanwhile are
+        folded into the same edit."""
+        if table.status != "active":
+            return
+        pending = self._board_edits.get(table.id)
+        if pending is not None and not pending.done():
+            return
+        task = asyncio.get_running_loop().create_task(self._edit_board(table), name=f"watchers-{table.id}")
+        self._board_edits[table.id] = task
+        task.add_done_callback(_log_failure)
+
+    async def _edit_board(self, table: Table) -> None:
+        """The board post's text, edited in place (its image and buttons stay), when no post is
+        on its way: a post being made (moves pending) carries the new lines itself."""
+        async with table.announce_lock:
+            self._board_edits.pop(table.id, None)  # a change from now on needs an edit of its own
+            board = table.board
+            if table.status != "active" or board.message_id is None or table.pending:
+                return
+            content = messages.board_text(table, board.head, board.log)
+            channel = await self.manager.announcer.channel(table)
+            await self.manager.pacer.wait(channel.id)
+            message = channel.get_partial_message(board.message_id)
+            try:
+                await message.edit(content=content, allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as error:
+                log.info("table %s: the watching count was not shown: %s", table.id, error)
+
+    def shutdown(self, table: Table) -> None:
+        for watcher in table.watchers.values():
+            if watcher.expiry is not None and watcher.expiry is not asyncio.current_task():
+                watcher.expiry.cancel()
+        task = self._board_edits.pop(table.id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+
+def _log_failure(task: asyncio.Task[Any]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("a spectator task failed", exc_info=task.exception())

@@ -1,0 +1,224 @@
+"""Spectators (issue 18, part 2): anyone watches a live match privately, sees no hidden card and
+cannot act; a player's coach sees that one hand, nobody else does; the board counts the watchers;
+a restart keeps it all."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import store.spectators as spectator_store
+from i18n import card_name
+from tests.cogs.harness import (
+    TEST_CPU_DELAY,
+    Place,
+    answer,
+    buttons,
+    game_snapshot,
+    open_hand,
+    play_one_move,
+    setup_guild,
+    start_vs_cpu,
+    step_buttons,
+    the_table,
+    wait_for_turn,
+)
+from tests.cogs.test_limits_e2e import forge
+
+WATCHING = "You are watching this match; only seated players can play."
+
+
+class Renders:
+    """Every view the game's renderer is given: the table image's and the hand image's."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, spec: Any) -> None:
+        self.tables: list[Any] = []
+        self.hands: list[Any] = []
+        real_table, real_hand = spec.render_table, spec.render_hand
+
+        def render_table(view: Any, *args: Any, **kwargs: Any) -> bytes:
+            self.tables.append(view)
+            return real_table(view, *args, **kwargs)
+
+        def render_hand(view: Any, *args: Any, **kwargs: Any) -> bytes:
+            self.hands.append(view)
+            return real_hand(view, *args, **kwargs)
+
+        monkeypatch.setattr(spec, "render_table", render_table)
+        monkeypatch.setattr(spec, "render_hand", render_hand)
+
+    def clear(self) -> None:
+        self.tables.clear()
+        self.hands.clear()
+
+
+def button_id(message: Any, suffix: str) -> str:
+    return next(b.custom_id for b in buttons(message) if (b.custom_id or "").endswith(suffix))
+
+
+async def watch(actor: Any, message: Any) -> Any:
+    """Click **Watch** on ``message`` (the board or the lobby); the private view it opens."""
+    result = await actor.click(message, custom_id=button_id(message, ":watch"))
+    assert result.ephemeral, result
+    return result
+
+
+def hidden_names(table: Any) -> list[str]:
+    """The English names of every card in a hand (nobody but that seat may see them)."""
+    engine = table.spec.engine
+    return [
+        card_name(card, "en")
+        for seat in range(len(table.seats))
+        for card in engine.view(table.state, seat).hand
+    ]
+
+
+def files(message: Any) -> list[str]:
+    return [a.filename for a in message.attachments]
+
+
+async def test_a_spectator_sees_the_public_table_live_and_cannot_act(simcord_env, simcord_bot, monkeypatch):
+    env = simcord_env
+    _, channel, (alice, carol) = setup_guild(env, "alice", "carol")
+    place = await start_vs_cpu(env, channel, alice, rounds=3)
+    table = the_table(simcord_bot)
+    renders = Renders(monkeypatch, table.spec)
+
+    watched = await watch(carol, place.last_table())
+    view = answer(watched)
+    assert view.flags.ephemeral and files(view) == ["table.png"], "the table image, no hand"
+    assert "You are watching" in view.content
+    assert all(name not in view.content for name in hidden_names(table)), "no hidden card in the text"
+    assert renders.tables and all(v.seat is None for v in renders.tables), "drawn from the public view"
+    assert all(v.hand is None for v in renders.tables)
+    assert not renders.hands, "no hand image was drawn for a spectator"
+    assert view.id not in [m.id for m in place.thread.history(viewer=alice)], "only carol sees it"
+    assert "👁 1 watching" in place.last_table().content, "the board counts her (an edit, no new post)"
+    assert not step_buttons(view.message), "a spectator's view has no control that plays"
+
+    # It is live: the moves that follow redraw the same message.
+    first = view.content
+    await wait_for_turn(env, place, alice)
+    assert answer(watched).id == view.id and answer(watched).content != first
+
+    # Nothing a spectator clicks or types acts, and each refusal says why.
+    before = await game_snapshot(simcord_bot, table)
+    board = place.last_table()
+    mine = await carol.click(board, custom_id=button_id(board, ":hand"))
+    assert mine.ephemeral and WATCHING in answer(mine).content
+    hand = await open_hand(alice, place)  # alice's own hand: its step and menu ids, forged by carol
+    step = step_buttons(hand)[0].custom_id
+    refused = await forge(carol, board, step)
+    assert WATCHING in answer(refused).content
+    game, seq = step.split(":")[1:3]
+    assert WATCHING in answer(await forge(carol, board, f"p:{game}:{seq}")).content
+    assert WATCHING in answer(await forge(carol, board, f"l:{game}:join")).content
+    typed = await carol.slash(place.thread, "move", action=step.split(":")[3] or "1a")
+    assert typed.ephemeral and WATCHING in answer(typed).content
+    shown = await carol.slash(place.thread, "hand")
+    assert shown.ephemeral and WATCHING in answer(shown).content
+    assert await game_snapshot(simcord_bot, table) == before, "nothing changed"
+
+    # Stop watching: the view says so, the board counts one fewer.
+    stopped = await carol.click(
+        answer(watched).message, custom_id=button_id(answer(watched).message, ":stop")
+    )
+    assert "stopped watching" in answer(stopped).content
+    assert "watching" not in place.last_table().content
+    assert not await spectator_store.spectators(simcord_bot.db, table.id)
+
+
+async def test_watch_from_the_lobby_and_by_command_and_the_count(simcord_env, simcord_bot):
+    env = simcord_env
+    _, channel, (alice, bob, carol, dave) = setup_guild(env, "alice", "bob", "carol", "dave")
+    lobby = await alice.slash(channel, "koikoi start")
+    waiting = await watch(carol, lobby.response.message)
+    assert "not started yet" in answer(waiting).content and not answer(waiting).attachments
+    await bob.click(lobby.response.message, label="Join")
+    refused = await bob.click(lobby.response.message, custom_id=button_id(lobby.response.message, ":watch"))
+    assert "have a seat" in answer(refused).content, "a player watches through My hand"
+    await alice.click(lobby.response.message, label="Start")
+    place = Place(channel, env)
+    assert files(answer(waiting)) == ["table.png"], "the lobby's watcher sees the match once it starts"
+    assert button_id(lobby.response.message, ":watch"), "the started lobby keeps a Watch button"
+
+    by_command = await dave.slash(place.thread, "watch")
+    assert by_command.ephemeral and files(answer(by_command)) == ["table.png"]
+    assert "👁 2 watching" in place.last_table().content
+    table = the_table(simcord_bot)
+    elsewhere = await dave.slash(channel, "watch", game=table.id)  # by number, from another channel
+    assert files(answer(elsewhere)) == ["table.png"]
+    assert "👁 2 watching" in place.last_table().content, "one view per person"
+    nothing = await dave.slash(channel, "watch", game=table.id + 100)
+    assert "no running match" in answer(nothing).content
+
+    actor = next(p for p in (alice, bob) if table.to_act().user_id == p.id)
+    await play_one_move(actor, place)
+    assert "👁 2 watching" in place.last_table().content, "the count stays through the moves"
+
+
+async def test_a_coach_sees_exactly_one_hand_and_everyone_is_told(
+    simcord_env, simcord_bot, settings, make_bot, monkeypatch
+):
+    env = simcord_env
+    _, channel, (alice, carol, dave) = setup_guild(env, "alice", "carol", "dave")
+    place = await start_vs_cpu(env, channel, alice, rounds=3)
+    table = the_table(simcord_bot)
+    renders = Renders(monkeypatch, table.spec)
+    coach_view = await watch(carol, place.last_table())
+    other_view = await watch(dave, place.last_table())
+    hand = await open_hand(alice, place)
+
+    assert answer(await alice.slash(place.thread, "coach show", user=alice)).content == (
+        "You cannot be your own coach."
+    )
+    renders.clear()
+    set_up = await alice.slash(place.thread, "coach show", user=carol)
+    assert set_up.ephemeral and "carol now sees your hand" in answer(set_up).content
+    line = "🎓 alice shows their hand to carol"
+    assert line in place.last_table().content, "the board says it"
+    assert line in answer(coach_view).content and line in answer(other_view).content
+    assert line in hand.content or line in (await open_hand(alice, place)).content, "alice's hand says it"
+    assert files(answer(coach_view)) == ["table.png", "hand.png"], "the coach sees alice's hand"
+    assert "alice shows you their hand" in answer(coach_view).content
+    assert files(answer(other_view)) == ["table.png"], "the other spectator does not"
+    assert {v.seat for v in renders.hands} == {0}, "only alice's seat's hand was drawn"
+    assert all(v.seat is None for v in renders.tables)
+    assert WATCHING in answer(await dave.slash(place.thread, "coach show", user=carol)).content
+    taken = await alice.slash(place.thread, "coach show", user=dave)  # replaces carol
+    assert taken.ephemeral and "dave now sees your hand" in answer(taken).content
+    assert files(answer(coach_view)) == ["table.png"] and files(answer(other_view)) == [
+        "table.png",
+        "hand.png",
+    ]
+    await alice.slash(place.thread, "coach show", user=carol)
+    assert files(answer(coach_view)) == ["table.png", "hand.png"] and files(answer(other_view)) == [
+        "table.png"
+    ]
+
+    # A restart keeps the coach, the views and the count.
+    new_bot = make_bot(settings)
+    await env.restart_bot(new_bot)
+    resumed = the_table(new_bot)
+    assert {s: c.user_id for s, c in resumed.coaches.items()} == {0: carol.id}
+    assert set(resumed.watchers) == {carol.id, dave.id}
+    token = resumed.watchers[carol.id].token
+    edits = sum(r.method == "PATCH" and token in r.path for r in env.http_requests)
+    await play_one_move(alice, place)
+    await env.advance_time(TEST_CPU_DELAY)
+    await wait_for_turn(env, place, alice)
+    assert sum(r.method == "PATCH" and token in r.path for r in env.http_requests) > edits, (
+        "the coach's view still follows the match, through its stored token"
+    )
+    assert resumed.watchers[carol.id].shown_seq == resumed.seq
+    assert files(answer(coach_view)) == ["table.png", "hand.png"]
+    assert line in place.last_table().content and "👁 2 watching" in place.last_table().content
+
+    off = await alice.slash(place.thread, "coach off")
+    assert "carol no longer sees your hand" in answer(off).content
+    assert files(answer(coach_view)) == ["table.png"] and line not in answer(coach_view).content
+    assert line not in place.last_table().content
+    assert not await spectator_store.coaches(new_bot.db, resumed.id)
+    again = await alice.slash(place.thread, "coach off")
+    assert "Nobody sees your hand" in answer(again).content
