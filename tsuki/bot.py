@@ -30,6 +30,7 @@ EXTENSIONS = (
     "cogs.seats",
     "cogs.notify",
     "cogs.fairness",
+    "cogs.config",
     "cogs.watch",
     "cogs.replay.cog",
 )

@@ -26,13 +26,14 @@ from typing import Any
 import discord
 
 import store
+from cogs.config_locale import public_locale
 from cogs.table import messages
 from cogs.table.limits import fit
 from cogs.table.manager import TableManager
 from cogs.table.model import Seat, Table
 from cogs.table.replies import refuse, report_error
 from engine.core import GameError
-from i18n import normalize, t
+from i18n import t
 
 
 def _new_seed() -> int:
@@ -94,7 +95,7 @@ async def open_lobby(
         host_id=interaction.user.id,
         rules=rules,
         options=options,
-        locale=normalize(interaction.guild_locale or interaction.locale),
+        locale=await public_locale(tables.db, interaction),  # fixed for the match, saved in its meta
         turn_timeout=float(options.get("timer") or tables.settings.turn_timeout),
         seed=row.seed,
         host_name=interaction.user.display_name,

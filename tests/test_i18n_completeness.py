@@ -1,0 +1,298 @@
+"""Every language says everything, says it in that language, and nothing bypasses the tables.
+
+A test here fails when:
+
+- a key of English is missing in a language (plural keys: exactly the language's CLDR plural
+  categories, e.g. ``.one``/``.many``/``.other`` in French, ``.other`` alone in Japanese), or a
+  language keeps a key English no longer has;
+- a slash-command text (``locale_str`` in the cogs) has no ``cmd.<text>`` in a language;
+- a text's ``{placeholders}`` differ from English's;
+- a text is English in disguise: the same as English (ignoring case, spaces and punctuation)
+  where the language should differ, or, in Japanese, Korean and Chinese, Latin words without a
+  single character of the language; unless the key is on a short reviewed list of intentional
+  sameness (codes, proper names), capped at a few percent of the keys;
+- a player-facing string literal is passed to a message, button, menu, embed or image outside
+  the i18n tables (an AST scan of cogs/ and render/).
+"""
+
+from __future__ import annotations
+
+import ast
+import string
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+import pytest
+import regex
+
+import i18n
+from engine.hanafuda.cards import CARDS
+
+ROOT = Path(__file__).resolve().parents[1]
+OTHERS = [lang for lang in i18n.supported() if lang != i18n.DEFAULT]
+CJK = ("ja", "ko", "zh-CN", "zh-TW")
+# Keys whose categories are ordinal (1st, 2nd, 3rd), written with i18n.ordinal.
+ORDINAL_KEYS = {"standings.ordinal"}
+CAP = 0.03  # intentional sameness: at most 3 % of a language's keys
+
+# --- reviewed intentional sameness: the same text as English on purpose -------------------------
+# Proper names, codes and notation read the same in every language. Each entry says why; a key
+# listed here but no longer the same as English fails the test (the list only shrinks).
+SAME_AS_ENGLISH: dict[str, set[str]] = {
+    # Game names are proper names (the games' own romanised names in French).
+    "fr": {
+        "game.koikoi",
+        "game.roppyakken",
+        "game.gostop",
+        "game.goita",
+        "game.doudizhu",
+        "cmd.koikoi",
+        "cmd.roppyakken",
+        "cmd.gostop",
+        "cmd.CPU",
+        "cmd.Koi-Koi",
+        "cmd.Go-Stop",
+        "cmd.Roppyakken",
+        "cmd.Goita",
+        "cmd.Dou Dizhu",
+        "cmd.options",
+        "cmd.action",
+        "cmd.stats",
+    },
+    "ja": set(),
+    "ko": set(),
+    "zh-CN": set(),
+    "zh-TW": set(),
+}
+# A text made only of these needs no translation (emoji, digits, punctuation, notation).
+LETTER = regex.compile(r"\p{L}")
+NATIVE = {
+    "ja": regex.compile(r"[\p{Hiragana}\p{Katakana}\p{Han}]"),
+    "ko": regex.compile(r"[\p{Hangul}\p{Han}]"),
+    "zh-CN": regex.compile(r"\p{Han}"),
+    "zh-TW": regex.compile(r"\p{Han}"),
+}
+# Latin that is not English: placeholders, `code`, notation (3a>3c, 11a), units, CPU, Discord.
+NOT_WORDS = regex.compile(
+    r"\{[^}]*\}|`[^`]*`|<[^>]*>|\b\d+[a-d]\b|https?://\S+|\b(?:CPU|Discord|Tsuki|OK|ID|pt|pts|vs|x)\b",
+    regex.IGNORECASE,
+)
+LATIN_WORD = regex.compile(r"\p{Latin}{3,}")
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def _squash(text: str) -> str:
+    """Case, spacing and punctuation do not make a translation."""
+    return regex.sub(r"[\p{P}\p{Z}\s]+", "", text).casefold()
+
+
+@cache
+def command_texts() -> frozenset[str]:
+    """Every ``locale_str`` literal of the slash commands (names, descriptions, choices)."""
+    found: set[str] = set()
+    for path in (ROOT / "cogs").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        aliases = {"locale_str"} | {
+            alias.asname or alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module == "discord.app_commands"
+            for alias in node.names
+            if alias.name == "locale_str"
+        }
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            arg = node.args[0]
+            if name in aliases and isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                found.add(arg.value)
+    return frozenset(found)
+
+
+def plural_bases(english: dict[str, str]) -> set[str]:
+    return {k.rsplit(".", 1)[0] for k in english if k.endswith(".other")} & {
+        k.rsplit(".", 1)[0] for k in english if k.endswith(".one")
+    }
+
+
+def expected_keys(lang: str) -> set[str]:
+    """The keys ``lang`` must define: English's, with the language's own plural categories,
+    plus ``cmd.<text>`` for every command text and, where the engine has no names in that
+    language, ``card.<code>`` for every hanafuda card."""
+    english = i18n.table(i18n.DEFAULT)
+    bases = plural_bases(english) | ORDINAL_KEYS
+    keys = {k for k in english if k.rsplit(".", 1)[0] not in bases}
+    for base in plural_bases(english) - ORDINAL_KEYS:
+        keys |= {f"{base}.{c}" for c in i18n.plural_categories(lang)}
+    for base in ORDINAL_KEYS:
+        keys |= {f"{base}.{c}" for c in i18n.ordinal_categories(lang)}
+    keys |= {f"cmd.{text}" for text in command_texts()}
+    if lang not in ("ja", "ko"):  # the engine names the cards in English, Japanese and Korean
+        keys |= {f"card.{card}" for card in CARDS}
+    return keys
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_key_exists_with_the_languages_plural_categories(lang: str) -> None:
+    expected, actual = expected_keys(lang), set(i18n.table(lang))
+    missing = sorted(expected - actual)
+    assert not missing, f"{lang} lacks {len(missing)} keys: {missing}"
+    extra = sorted(actual - expected - {k for k in actual if k.startswith("card.")})
+    assert not extra, f"{lang} has keys nothing asks for (stale, or a wrong plural category): {extra}"
+
+
+def test_english_plural_keys_have_one_and_other_only() -> None:
+    english = i18n.table(i18n.DEFAULT)
+    for base in plural_bases(english) - ORDINAL_KEYS:
+        forms = {k.rsplit(".", 1)[1] for k in english if k.rsplit(".", 1)[0] == base}
+        assert forms == {"one", "other"}, f"{base}: {forms}"
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_placeholders_are_the_same_as_english(lang: str) -> None:
+    english, other = i18n.table(i18n.DEFAULT), i18n.table(lang)
+    bases = plural_bases(english) | ORDINAL_KEYS
+    wrong = []
+    for key, text in other.items():
+        base = key.rsplit(".", 1)[0]
+        if key in english and base not in bases:
+            if fields(text) != fields(english[key]):
+                wrong.append(f"{key}: {sorted(fields(text))} != {sorted(fields(english[key]))}")
+        elif base in bases:
+            # a plural form may leave out {count} ("Koi-koi" for one) but never invent a field
+            allowed = set().union(*(fields(v) for k, v in english.items() if k.rsplit(".", 1)[0] == base))
+            if not fields(text) <= allowed:
+                wrong.append(f"{key}: {sorted(fields(text) - allowed)} unknown")
+            if key.endswith(".other") and fields(text) != fields(english[f"{base}.other"]):
+                wrong.append(f"{key}: {sorted(fields(text))} != English .other")
+        elif key.startswith("cmd.") and fields(text):
+            wrong.append(f"{key}: a command text has no fields")
+    assert not wrong, f"{lang}: {wrong}"
+
+
+def _english_of(key: str) -> str | None:
+    if key.startswith("cmd."):
+        return key[4:]
+    english = i18n.table(i18n.DEFAULT)
+    if key in english:
+        return english[key]
+    base, _, form = key.rpartition(".")
+    return english.get(f"{base}.other") if form in ("one", "few", "many", "two", "zero", "other") else None
+
+
+def untranslated(lang: str) -> list[str]:
+    """Keys of ``lang`` whose text is English in disguise."""
+    found = []
+    for key, text in i18n.table(lang).items():
+        english = _english_of(key)
+        if english is None or not LATIN_WORD.search(NOT_WORDS.sub("", english)):
+            continue  # nothing English to translate (a code, a number, an emoji, a native name)
+        if _squash(text) == _squash(english):
+            found.append(key)
+        elif lang in NATIVE and LATIN_WORD.search(NOT_WORDS.sub("", text)) and not NATIVE[lang].search(text):
+            found.append(key)  # Latin words and not one character of the language
+    return found
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_no_text_is_english_in_disguise(lang: str) -> None:
+    allowed = SAME_AS_ENGLISH.get(lang, set())
+    assert len(allowed) <= CAP * len(expected_keys(lang)), f"{lang}: the list of sameness is too long"
+    found = set(untranslated(lang))
+    assert not found - allowed, f"{lang}: {len(found - allowed)} texts are English: {sorted(found - allowed)}"
+    stale = sorted(k for k in allowed if k in i18n.table(lang) and k not in found)
+    assert not stale, f"{lang}: translated now, drop from SAME_AS_ENGLISH: {stale}"
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_card_has_a_name_in_the_language(lang: str) -> None:
+    english = {i18n.card_name(c, "en") for c in CARDS}
+    same = [str(c) for c in CARDS if i18n.card_name(c, lang) in english]
+    assert not same, f"{lang} shows English card names for {same}"
+
+
+# --- the source scan -----------------------------------------------------------------------------
+
+# Calls whose text reaches a player: messages, buttons, menus, embeds, modals, images.
+MESSAGE_METHODS = {"send", "send_message", "edit", "edit_message", "edit_original_response", "reply"}
+TEXT_KEYWORDS = {"content", "placeholder", "title", "description", "label", "text", "footer"}
+FIELD_METHODS = {"add_field", "insert_field_at", "set_field_at", "set_author", "set_footer"}
+# (function name, index of the text argument) of the image helpers
+DRAW_CALLS = {"text": (2, 1), "chip": (3,), "fit": (0,), "text_width": (0,), "note": (0,)}
+# Literals that are not language: marks drawn as symbols, codes. Each says why.
+ALLOWED_LITERALS = {
+    "피",  # the Korean pi (chaff) mark printed on Go-Stop bonus cards: card art, not a sentence
+    "BONUS",  # printed on Go-Stop bonus cards like on real hwatu decks: card art
+    "盃",  # the sake cup's mark on its hanafuda card: card art
+}
+
+
+def _literal(node: ast.expr) -> str | None:
+    """The text of a string literal (the fixed parts of an f-string), else ``None``."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str))
+    return None
+
+
+def _wording(text: str) -> bool:
+    """Does ``text`` say something in a language (letters outside placeholders and codes)?"""
+    return bool(LETTER.search(NOT_WORDS.sub("", text))) and text.strip() not in ALLOWED_LITERALS
+
+
+def _sink_texts(node: ast.Call) -> Iterator[ast.expr]:
+    func = node.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    if name in MESSAGE_METHODS and node.args:
+        yield node.args[0]
+    if name in FIELD_METHODS:
+        yield from node.args
+        yield from (k.value for k in node.keywords if k.arg in ("name", "value", "text"))
+    if name in DRAW_CALLS:
+        for index in DRAW_CALLS[name]:
+            if len(node.args) > index:
+                yield node.args[index]
+    yield from (k.value for k in node.keywords if k.arg in TEXT_KEYWORDS)
+
+
+def hard_coded_texts() -> list[str]:
+    """``path:line: 'literal'`` for every wording literal passed to a player-facing call."""
+    found = []
+    for folder in ("cogs", "render"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if not isinstance(node, ast.Call):
+                    continue
+                for arg in _sink_texts(node):
+                    text = _literal(arg)
+                    if text is not None and _wording(text):
+                        found.append(f"{path.relative_to(ROOT)}:{arg.lineno}: {text!r}")
+    return found
+
+
+def test_the_scan_finds_a_hard_coded_text() -> None:
+    """The scan itself works: it catches literals in each kind of call it watches."""
+    sample = ast.parse(
+        "await channel.send('Hello there')\n"
+        "discord.ui.Button(label='Join now')\n"
+        "embed.add_field(name='Score', value=x)\n"
+        "text(draw, (0, 0), 'Round', 12)\n"
+        "draw.text((0, 0), f'Month {n}', font=f)\n"
+        "await channel.send(t(loc, 'table.turn'))\n"
+        "text(draw, (0, 0), '–', 12)\n"
+    )
+    hits = [_literal(a) for n in ast.walk(sample) if isinstance(n, ast.Call) for a in _sink_texts(n)]
+    worded = sorted(h for h in hits if h is not None and _wording(h))
+    assert worded == ["Hello there", "Join now", "Month ", "Round", "Score"]
+
+
+def test_no_player_facing_literal_outside_the_tables() -> None:
+    found = hard_coded_texts()
+    assert not found, f"{len(found)} texts bypass i18n: {found}"
