@@ -60,6 +60,7 @@ from store.games import (
     update_meta,
 )
 from store.guild_settings import get_guild_settings, set_guild_setting
+from store.leases import LeaseLost, LeasePolicy
 from store.rating_rules import Rating, display_rating, is_provisional
 from store.ratings import (
     PlayerRating,
@@ -130,6 +131,8 @@ __all__ = [
     "GameStats",
     "GameStatus",
     "LeaderboardRow",
+    "LeaseLost",
+    "LeasePolicy",
     "LiveHand",
     "MigrationError",
     "PlayerRating",

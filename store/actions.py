@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from store.announcements import UPSERT_LIVE_HAND, LiveHand
 from store.db import Database, GameNotFound, StaleAction, StoreError, WrongStatus, utc_now
+from store.leases import RENEW_ONE, LeaseLost
 
 SELECT_STATUS_AND_NEXT_SEQ = """
 SELECT status, (SELECT coalesce(max(seq) + 1, 0) FROM actions WHERE game_id = games.id) AS next_seq
@@ -60,6 +61,10 @@ async def append_action(
             raise StaleAction(game_id, seq, next_seq)
         if seq > next_seq:
             raise StoreError(f"game {game_id}: action {seq} would skip ahead of the next action {next_seq}")
+        if db.lease is not None:  # only the lease holder writes a move (and the move renews it)
+            lease = (db.lease.expiry(), game_id, db.lease.owner)
+            if (await conn.execute(RENEW_ONE, lease)).rowcount != 1:
+                raise LeaseLost(game_id, db.lease.owner)
         try:  # UNIQUE (game_id, seq) backs the check above: it is what stops another process
             await conn.execute(INSERT_ACTION, (game_id, seq, seat, action, int(by_cpu), row.at))
         except sqlite3.IntegrityError:  # (on PostgreSQL) that stored this seq meanwhile

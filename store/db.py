@@ -29,6 +29,7 @@ from store.backends.sqlite import SqliteBackend
 
 if TYPE_CHECKING:
     from store.backends.postgres import PostgresBackend
+    from store.leases import LeasePolicy
 
 log = logging.getLogger(__name__)
 
@@ -211,6 +212,9 @@ class Database:
         self.backend = backend
         self.dialect: str = backend.dialect
         self.path = path
+        # Set by a bot that shares the database with other processes: then a game is created
+        # with this process's lease and a move is stored only under it (store/leases.py).
+        self.lease: LeasePolicy | None = None
 
     @classmethod
     async def open(cls, path: str, *, migrations: Sequence[Migration] | None = None) -> Self:

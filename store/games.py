@@ -20,6 +20,7 @@ INSERT INTO games (guild_id, channel_id, game, rules_json, options_json, seed, h
 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 RETURNING id
 """
+INSERT_LEASE = "INSERT INTO table_leases (game_id, owner, expires_at) VALUES (?, ?, ?)"
 SELECT_GAME = "SELECT * FROM games WHERE id = ?"
 SELECT_OPEN_GAME_AT = """
 SELECT * FROM games
@@ -203,6 +204,8 @@ async def create_game(
             ),
         ) as cursor:
             (game_id,) = await cursor.fetchone()
+        if db.lease is not None:  # the process that opens a table drives it
+            await conn.execute(INSERT_LEASE, (game_id, db.lease.owner, db.lease.expiry()))
         return await _require(conn, game_id, ("lobby",))
 
 
