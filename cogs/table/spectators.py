@@ -153,7 +153,7 @@ class Spectators:
                 payload = {"content": t(watcher.locale, "table.match_over"), "attachments": [], "view": None}
             if await self._edit(table, user_id, watcher, payload):
                 watcher.shown_seq = table.seq
-        if table.status != "active":  # the match ended: its views and its coaches end with it
+        if table.status != "active" and (table.watchers or table.coaches):  # they end with the match
             self.shutdown(table)
             table.watchers.clear()
             table.coaches.clear()

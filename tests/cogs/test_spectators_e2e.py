@@ -18,6 +18,7 @@ from tests.cogs.harness import (
     game_snapshot,
     open_hand,
     play_one_move,
+    quit_match,
     setup_guild,
     start_vs_cpu,
     step_buttons,
@@ -222,3 +223,28 @@ async def test_a_coach_sees_exactly_one_hand_and_everyone_is_told(
     assert not await spectator_store.coaches(new_bot.db, resumed.id)
     again = await alice.slash(place.thread, "coach off")
     assert "Nobody sees your hand" in answer(again).content
+
+
+async def test_a_view_expires_reopens_in_one_click_and_ends_with_the_match(simcord_env, simcord_bot):
+    env = simcord_env
+    _, channel, (alice, carol) = setup_guild(env, "alice", "carol")
+    place = await start_vs_cpu(env, channel, alice, rounds=3)
+    table = the_table(simcord_bot)
+    watched = await watch(carol, place.last_table())
+    assert "👁 1 watching" in place.last_table().content
+
+    await env.advance_time(14 * 60 + 1)  # the token lives 15 minutes
+    expired = answer(watched)
+    assert "Watch again" in [b.label for b in buttons(expired.message)] and not expired.attachments
+    assert "watching" not in place.last_table().content, "an expired view is not counted"
+    assert not await spectator_store.spectators(simcord_bot.db, table.id)
+    again = await carol.click(expired.message, custom_id=button_id(expired.message, ":watch"))
+    assert answer(again).id == expired.id and files(answer(again)) == ["table.png"], "the same message"
+    assert "👁 1 watching" in place.last_table().content
+
+    await alice.slash(place.thread, "coach show", user=carol)
+    assert await spectator_store.coaches(simcord_bot.db, table.id)
+    await quit_match(alice, place.thread)
+    assert answer(again).content == "The match is over." and not answer(again).attachments
+    assert not await spectator_store.spectators(simcord_bot.db, table.id)
+    assert not await spectator_store.coaches(simcord_bot.db, table.id), "the coach ends with the match"
