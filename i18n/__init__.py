@@ -168,7 +168,9 @@ def ordinal(locale: object, key: str, n: int, /, **params: Any) -> str:
 
 def number(locale: object, n: int | float) -> str:
     """``n`` the language's way (``1,234``; ``1 234`` in French) with a real minus: ``−80``."""
-    text = format_decimal(abs(n), locale=babel_locale(normalize(locale)))
+    # CLDR groups French digits with a narrow no-break space, which the images' font lacks
+    # (it would draw a .notdef box): a plain no-break space reads the same.
+    text = format_decimal(abs(n), locale=babel_locale(normalize(locale))).replace("\u202f", "\u00a0")
     return f"{MINUS}{text}" if n < 0 else text
 
 

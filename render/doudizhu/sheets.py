@@ -70,7 +70,7 @@ def render_round_sheet(
         x = MARGIN + 24
         text(draw, (x, y + 34), _t(locale, "sheet.total"), T, TEXT_DIM)
         for s in range(seats):
-            label = f"{seat_name(names, s)}  0 → {scores[s] if s < len(scores) else 0}"
+            label = f"{seat_name(names, s)}  0 → {L.number(scores[s] if s < len(scores) else 0, locale)}"
             x2 = MARGIN + 24 + s * 380
             text(draw, (x2, y + 86), label, T, TEXT, max_width=360)
         return to_png(img, doudizhu_palette())
@@ -151,7 +151,8 @@ def render_round_sheet(
             ACCENT if pts > 0 else KOI if pts < 0 else TEXT_DIM,
             anchor="rm",
         )
-        text(draw, (cols["total"], cy), str(scores[s] if s < len(scores) else 0), 34, TEXT, anchor="rm")
+        total = L.number(scores[s] if s < len(scores) else 0, locale)
+        text(draw, (cols["total"], cy), total, 34, TEXT, anchor="rm")
     return to_png(img, doudizhu_palette())
 
 
@@ -227,5 +228,6 @@ def render_match_summary(
     cy = top + row_h / 2 + 6
     text(draw, (cols[0], cy), _t(locale, "summary.total"), T, TEXT)
     for s in range(seats):
-        text(draw, (seat_x[s], cy), str(scores[s]), 32, ACCENT if s in winners else TEXT, anchor="rm")
+        colour = ACCENT if s in winners else TEXT
+        text(draw, (seat_x[s], cy), L.number(scores[s], locale), 32, colour, anchor="rm")
     return to_png(img, doudizhu_palette())

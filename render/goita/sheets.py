@@ -313,7 +313,7 @@ def render_match_summary(
             draw,
             cx,
             y + 30,
-            str(total),
+            L.number(total, locale),
             T + 2,
             ACCENT if win else CREAM if total else PANEL_EDGE,
             INK if win or total else TEXT,

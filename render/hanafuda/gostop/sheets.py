@@ -133,7 +133,7 @@ def render_round_sheet(
         fill, ink = (ACCENT, INK) if pts > 0 else (KOI, CREAM) if pts < 0 else (PANEL_EDGE, TEXT)
         label = f"{fit(seat_name(names, s), T, room - text_width(f' {signed(pts)}', T))} {signed(pts)}"
         x += chip(draw, x, y + 28, label, T, fill, ink) + 10
-    parts = " · ".join(f"{seat_name(names, s)} {scores[s]}" for s in range(len(scores)))
+    parts = " · ".join(f"{seat_name(names, s)} {L.number(scores[s], locale)}" for s in range(len(scores)))
     lw = text(draw, (MARGIN + 8, y + 84), _t(locale, "sheet.match"), T, TEXT_DIM)
     text(draw, (MARGIN + 8 + lw + 16, y + 84), parts, T, TEXT, max_width=SHEET_W - lw - 3 * MARGIN - 24)
     return to_png(img, table_palette())
@@ -200,5 +200,6 @@ def render_match_summary(
     cy = top + row_h / 2 + 4
     text(draw, (MARGIN + 20, cy), _t(locale, "summary.total"), ST, TEXT)
     for s in range(seats):
-        text(draw, (seat_x[s], cy), str(scores[s]), ST + 4, ACCENT if s in winners else TEXT, anchor="rm")
+        colour = ACCENT if s in winners else TEXT
+        text(draw, (seat_x[s], cy), L.number(scores[s], locale), ST + 4, colour, anchor="rm")
     return to_png(img, table_palette())

@@ -124,7 +124,7 @@ def render_round_sheet(result: RoundResult, *, names: tuple[str, ...], scores: t
                         card_w=PILE_CARD_W, locale=locale, size=T)
         y += pile_h + 12
     # match score
-    parts = " · ".join(f"{names[s]} {scores[s]}" for s in range(len(scores)))
+    parts = " · ".join(f"{names[s]} {L.number(scores[s], locale)}" for s in range(len(scores)))
     label = L.t(locale, "render.sheet.match")
     lw = text(draw, (MARGIN + 8, y + 32), label, T, TEXT_DIM)
     text(draw, (MARGIN + 8 + lw + 16, y + 32), parts, T, TEXT, max_width=SHEET_W - lw - 3 * MARGIN - 24)
@@ -177,5 +177,6 @@ def render_match_summary(history: tuple[RoundResult, ...], *, names: tuple[str, 
     cy = top + row_h / 2 + 4
     text(draw, (MARGIN + 20, cy), L.t(locale, "render.summary.total"), ST, TEXT)
     for s in range(seats):
-        text(draw, (seat_x[s], cy), str(scores[s]), ST + 4, ACCENT if s in winners else TEXT, anchor="rm")
+        colour = ACCENT if s in winners else TEXT
+        text(draw, (seat_x[s], cy), L.number(scores[s], locale), ST + 4, colour, anchor="rm")
     return to_png(img, table_palette())

@@ -112,7 +112,7 @@ def render_round_sheet(result: RoundResult, *, names: tuple[str, ...], scores: t
         _items(img, draw, made, split + 12, SHEET_W - MARGIN - 12, body, kinds,
                L.t(locale, "render.roppyakken.sheet.no_yaku"), locale)
         y += h + 12
-    parts = " · ".join(f"{_name(names, s)} {scores[s]}" for s in range(len(scores)))
+    parts = " · ".join(f"{_name(names, s)} {L.number(scores[s], locale)}" for s in range(len(scores)))
     lw = text(draw, (MARGIN + 8, y + 32), L.t(locale, "render.roppyakken.sheet.match"), T, TEXT_DIM)
     text(draw, (MARGIN + 8 + lw + 16, y + 32), parts, T, TEXT, max_width=SHEET_W - lw - 3 * MARGIN - 24)
     return to_png(img, table_palette())
@@ -171,5 +171,6 @@ def render_match_summary(history: tuple[RoundResult, ...], *, names: tuple[str, 
     cy = top + row_h / 2 + 4
     text(draw, (MARGIN + 20, cy), L.t(locale, "render.roppyakken.summary.total"), ST, TEXT)
     for s in range(seats):
-        text(draw, (seat_x[s], cy), str(scores[s]), ST + 4, ACCENT if s in winners else TEXT, anchor="rm")
+        colour = ACCENT if s in winners else TEXT
+        text(draw, (seat_x[s], cy), L.number(scores[s], locale), ST + 4, colour, anchor="rm")
     return to_png(img, table_palette())
