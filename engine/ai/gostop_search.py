@@ -1,7 +1,7 @@
 """Go-Stop for the generic search (``engine.ai.search``): playout policy, value and horizon.
 
 The determinization is :mod:`engine.ai.gostop_determinize`. Playouts are played by the normal
-CPU on the sampled state's view of each seat to act; a playout ends with the round, and is
+CPU for each seat to act; a playout ends with the round, and is
 worth the seat's match points relative to the others (payments are zero-sum).
 """
 
@@ -9,17 +9,35 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.gostop import choose_action
-from engine.hanafuda.gostop import ENGINE
+from engine.ai.gostop import _best, _score, _Table, go_or_stop
+from engine.hanafuda.gostop.game import legal_actions
+from engine.hanafuda.gostop.scoring import points_of
 from engine.hanafuda.gostop.state import State
-from engine.hanafuda.gostop.types import Action, Phase
+from engine.hanafuda.gostop.types import Action, Go, Phase, Stop
 
 __all__ = ["done", "policy", "value"]
 
 
-def policy(state: State, rng: random.Random) -> Action:
-    """The playout move: the normal CPU on the sampled state's view of the seat to act."""
-    return choose_action(ENGINE.view(state, state.to_act), rng)
+def policy(s: State, rng: random.Random) -> Action:
+    """The playout move: the normal CPU's choice for the seat to act, read off the sampled
+    state's masks (what that seat sees), without building its view."""
+    seat: int = s.to_act  # type: ignore[assignment]
+    decide: Action | None = None
+    if s.phase is Phase.DECIDE:
+        opp_best = max(points_of(c, s.cup) for i, c in enumerate(s.captured) if i != seat)
+        go = go_or_stop(
+            seats=s.n,
+            threshold=s.rules.threshold(s.n),
+            opp_best=opp_best,
+            cards_left=s.hands[seat].bit_count() + s.flips[seat],
+            pile=len(s.pile) - s.pile_pos,
+            gos=s.gos[seat],
+            shakes=s.shakes[seat],
+        )
+        decide = Go() if go else Stop()
+    t = _Table(s.field, s.hands[seat], s.captured[seat], s.n)
+    flipped = s.pending[2] if s.pending is not None else -1
+    return _best(_score(t, s.phase, legal_actions(s), flipped, decide), rng)
 
 
 def value(state: State, seat: int) -> float:

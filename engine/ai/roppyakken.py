@@ -3,6 +3,9 @@
 Greedy, one ply: each action is valued by what it captures (card points plus progress towards
 the dekiyaku still open to the player, plus what it denies the opponents), and a card left on
 the field is penalised by what it would give an opponent who can still pair it.
+
+:func:`score_moves` works on the view; ``engine.ai.roppyakken_search.policy`` plays the same
+moves on a sampled state's masks for the strong level's playouts, without building a view.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from engine.hanafuda.roppyakken.types import Action, Capture, Lay, RoppyakkenVie
 _MONTH_OF = tuple(MONTH_MASKS[c // 4 + 1] for c in range(48))
 
 
-def _sets(rules: Rules) -> list[tuple[int, int]]:
+def _sets(rules: Rules) -> tuple[tuple[int, int], ...]:
     out = [
         (SHIKO, rules.shiko),
         (INOSHIKACHO, rules.inoshikacho),
@@ -49,10 +52,10 @@ def _sets(rules: Rules) -> list[tuple[int, int]]:
         (MONTH_MASKS[11], rules.ameshima),
     ]
     out.extend((MONTH_MASKS[m], rules.shima) for m in SHIMA_MONTHS)
-    return [(need, value) for need, value in out if value]
+    return tuple((need, value) for need, value in out if value)
 
 
-def potential(m: int, others: int, rules: Rules, sets: list[tuple[int, int]]) -> float:
+def potential(m: int, others: int, rules: Rules, sets: tuple[tuple[int, int], ...]) -> float:
     """Card points of ``m`` plus a share of every yaku still open (none of its cards in ``others``)."""
     p = float(card_total(m, rules))
     for need, value in sets:
@@ -65,38 +68,70 @@ def potential(m: int, others: int, rules: Rules, sets: list[tuple[int, int]]) ->
     return p
 
 
+_CTX: dict[int, tuple[Rules, tuple[tuple[int, int], ...], dict[tuple[int, int], float]]] = {}
+
+
+def _context(rules: Rules) -> tuple[Rules, tuple[tuple[int, int], ...], dict[tuple[int, int], float]]:
+    """The yaku table of ``rules`` and a memo of :func:`potential` for them. Keyed by identity:
+    playouts pass the same ``Rules`` object thousands of times, and hashing it is not free."""
+    entry = _CTX.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_CTX) > 32:
+            _CTX.clear()
+        entry = _CTX[id(rules)] = (rules, _sets(rules), {})
+    elif len(entry[2]) > 1 << 17:
+        entry[2].clear()
+    return entry
+
+
 class _Table:
-    def __init__(self, v: RoppyakkenView) -> None:
-        me = v.seat if v.seat is not None else 0
-        self.rules = v.rules
-        self.sets = _sets(v.rules)
-        self.field = mask(v.field)
-        self.hand = mask(v.hand or ())
-        self.mine = mask(v.captured[me])
-        self.theirs = [mask(c) for i, c in enumerate(v.captured) if i != me]
+    """The masks one decision reads, from the seat's side (what it has not seen: ``unseen``)."""
+
+    def __init__(
+        self, rules: Rules, field: int, hand: int, mine: int, theirs: list[int], pending: int
+    ) -> None:
+        self.rules = rules
+        _, self.sets, self.memo = _context(rules)
+        self.field = field
+        self.hand = hand
+        self.mine = mine
+        self.theirs = theirs
         everyone = 0
-        for t in self.theirs:
+        for t in theirs:
             everyone |= t
         self.all_theirs = everyone
-        seen = self.field | self.hand | self.mine | everyone
-        if v.pending_draw is not None:
-            seen |= 1 << v.pending_draw
+        seen = field | hand | mine | everyone
+        if pending >= 0:
+            seen |= 1 << pending
         self.unseen = ((1 << 48) - 1) & ~seen
-        self.base_me = potential(self.mine, everyone, self.rules, self.sets)
-        self.base_them = [potential(t, self.mine, self.rules, self.sets) for t in self.theirs]
+        self.base_me = self.pot(mine, everyone)
+        self.base_them = [self.pot(t, mine) for t in theirs]
+
+    def pot(self, m: int, others: int) -> float:
+        value = self.memo.get((m, others))
+        if value is None:
+            value = self.memo[m, others] = potential(m, others, self.rules, self.sets)
+        return value
+
+    @classmethod
+    def of_view(cls, v: RoppyakkenView) -> _Table:
+        me = v.seat if v.seat is not None else 0
+        theirs = [mask(c) for i, c in enumerate(v.captured) if i != me]
+        pending = int(v.pending_draw) if v.pending_draw is not None else -1
+        return cls(v.rules, mask(v.field), mask(v.hand or ()), mask(v.captured[me]), theirs, pending)
 
     def take_value(self, cards: int) -> float:
         mine = self.mine | cards
-        gain = potential(mine, self.all_theirs, self.rules, self.sets) - self.base_me
+        gain = self.pot(mine, self.all_theirs) - self.base_me
         denial = 0.0
         for t, base in zip(self.theirs, self.base_them, strict=True):
-            denial = max(denial, potential(t | cards, mine, self.rules, self.sets) - base)
+            denial = max(denial, self.pot(t | cards, mine) - base)
         return gain + 0.6 * denial
 
     def leave_cost(self, card: int) -> float:
         best = 0.0
         for t, base in zip(self.theirs, self.base_them, strict=True):
-            best = max(best, potential(t | 1 << card, self.mine, self.rules, self.sets) - base)
+            best = max(best, self.pot(t | 1 << card, self.mine) - base)
         month = _MONTH_OF[card]
         chance = min(1.0, (self.unseen & month).bit_count() * 0.4 + (0.3 if self.unseen >> GAJI & 1 else 0.0))
         if self.hand & month & ~(1 << card):
@@ -109,23 +144,16 @@ def _taken(opts: tuple[int, ...], target: int) -> int:
     return next(o for o in opts if o & -o == 1 << target)
 
 
-def score_moves(view: RoppyakkenView) -> list[tuple[Action, float]]:
-    """Every legal action of ``view.seat`` with the heuristic's value (higher is better)."""
-    legal = view.legal_actions
-    if not legal:
-        raise NotYourTurn("score_moves needs the view of the seat to act", key="not_your_turn")
-    t = _Table(view)
+def _score(t: _Table, legal: tuple[Action, ...], pending: int) -> list[tuple[Action, float]]:
+    """The legal actions with the heuristic's value (``pending``: the drawn card awaiting a choice)."""
     out: list[tuple[Action, float]] = []
     for action in legal:
         if isinstance(action, Capture):
-            assert view.pending_draw is not None
-            drawn = view.pending_draw
-            taken = _taken(options(drawn, t.field, t.rules), action.target)
-            value = t.take_value(taken | 1 << drawn)
+            taken = _taken(options(pending, t.field, t.rules), action.target)
+            value = t.take_value(taken | 1 << pending)
         elif isinstance(action, Lay):
             # The Gaji laid on the field (option gaji_capture="optional"), from the hand or drawn.
-            laid = action.card if action.card is not None else view.pending_draw
-            assert laid is not None
+            laid = action.card if action.card is not None else pending
             value = -t.leave_cost(laid)
         else:
             card = action.card
@@ -136,9 +164,16 @@ def score_moves(view: RoppyakkenView) -> list[tuple[Action, float]]:
     return out
 
 
-def choose_action(view: RoppyakkenView, rng: random.Random) -> Action:
-    """A legal, sensible action for ``view.seat`` (which must be the seat to act)."""
-    scored = score_moves(view)
+def score_moves(view: RoppyakkenView) -> list[tuple[Action, float]]:
+    """Every legal action of ``view.seat`` with the heuristic's value (higher is better)."""
+    legal = view.legal_actions
+    if not legal:
+        raise NotYourTurn("score_moves needs the view of the seat to act", key="not_your_turn")
+    pending = int(view.pending_draw) if view.pending_draw is not None else -1
+    return _score(_Table.of_view(view), legal, pending)
+
+
+def _best(scored: list[tuple[Action, float]], rng: random.Random) -> Action:
     best: Action = scored[0][0]
     best_value = float("-inf")
     for action, value in scored:
@@ -146,3 +181,8 @@ def choose_action(view: RoppyakkenView, rng: random.Random) -> Action:
         if value > best_value:
             best, best_value = action, value
     return best
+
+
+def choose_action(view: RoppyakkenView, rng: random.Random) -> Action:
+    """A legal, sensible action for ``view.seat`` (which must be the seat to act)."""
+    return _best(score_moves(view), rng)

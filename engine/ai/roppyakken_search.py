@@ -1,7 +1,7 @@
 """Roppyakken for the generic search (``engine.ai.search``): playout policy, value and horizon.
 
 The determinization is :mod:`engine.ai.roppyakken_determinize`. Playouts are played by the
-normal CPU on the sampled state's view of each seat to act and end with the round; a playout
+normal CPU for each seat to act and end with the round; a playout
 is worth the seat's match points minus the mean of the others' (a round's points are what the
 race to the target adds up).
 """
@@ -10,17 +10,21 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.roppyakken import choose_action
-from engine.hanafuda.roppyakken import ENGINE
+from engine.ai.roppyakken import _best, _score, _Table
+from engine.hanafuda.roppyakken.game import legal_actions
 from engine.hanafuda.roppyakken.state import State
 from engine.hanafuda.roppyakken.types import Action, Phase
 
 __all__ = ["done", "policy", "value"]
 
 
-def policy(state: State, rng: random.Random) -> Action:
-    """The playout move: the normal CPU on the sampled state's view of the seat to act."""
-    return choose_action(ENGINE.view(state, state.to_act), rng)
+def policy(s: State, rng: random.Random) -> Action:
+    """The playout move: the normal CPU's choice for the seat to act, read off the sampled
+    state's masks (what that seat sees: its hand, the field, the piles), without a view."""
+    seat: int = s.to_act  # type: ignore[assignment]
+    theirs = [c for i, c in enumerate(s.captured) if i != seat]
+    t = _Table(s.rules, s.field, s.hands[seat], s.captured[seat], theirs, s.pending)
+    return _best(_score(t, legal_actions(s), s.pending), rng)
 
 
 def value(state: State, seat: int) -> float:
