@@ -267,3 +267,21 @@ async def rating_ladder(
         rows = [p for p in rows if p.user_id in wanted]
     rows.sort(key=lambda p: ladder_key(p.rating, p.matches, p.user_id))
     return rows if limit is None else rows[:limit]
+
+
+DIGEST = (
+    "SELECT * FROM ratings ORDER BY user_id, game",
+    "SELECT * FROM rating_changes ORDER BY game_id, user_id",
+    "SELECT * FROM season_ratings ORDER BY guild_id, season, user_id, game",
+    "SELECT * FROM season_changes ORDER BY game_id, user_id",
+)
+
+
+async def ratings_digest(db: Database) -> list[list[tuple[object, ...]]]:
+    """Every derived value as stored (for an admin's recompute to say whether anything changed)."""
+    out = []
+    async with db.read() as conn:
+        for sql in DIGEST:
+            async with conn.execute(sql) as cursor:
+                out.append([tuple(r) for r in await cursor.fetchall()])
+    return out

@@ -12,7 +12,7 @@ import store
 from cogs.table.manager import TableManager
 from cogs.table.routes import DYNAMIC_ITEMS
 from cogs.translator import TsukiTranslator
-from store import Database
+from store import Database, LeasePolicy
 from tsuki.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -25,7 +25,7 @@ EXTENSIONS = (
     "cogs.doudizhu.commands",
     "cogs.goita.commands",
     "cogs.moves",
-    "cogs.stats",
+    "cogs.ratings",
     "cogs.help",
     "cogs.seats",
     "cogs.notify",
@@ -61,11 +61,16 @@ class TsukiBot(commands.Bot):
 
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.default()  # slash commands and buttons need no privileged intent
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        shards = {}
+        if isinstance(self, commands.AutoShardedBot):
+            shards = {"shard_count": settings.shard_count, "shard_ids": settings.shard_ids}
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **shards)
         self.settings = settings
 
     async def setup_hook(self) -> None:
-        self.db = await Database.open(self.settings.database_path)
+        self.db = await Database.open(self.settings.database)
+        if self.settings.shared_database:  # other processes may drive tables here: leases on
+            self.db.lease = LeasePolicy(ttl=self.settings.lease_seconds)
         self.tables = TableManager(self, self.db, game_specs())  # type: ignore[arg-type]
         await self.tree.set_translator(TsukiTranslator())
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -74,9 +79,10 @@ class TsukiBot(commands.Bot):
             await self.load_extension(name)
         for spec in self.tables.specs.values():  # ~2 s once per process, off the event loop
             await asyncio.to_thread(spec.warm)
+        await self.db_ratings_caught_up()  # first: a results post made on resuming shows the change
         resumed = await self.tables.resume_all()
-        await self.db_ratings_caught_up()
         log.info("resumed %d unfinished game(s)", resumed)
+        self.tables.ownership.start()  # renew leases, take over tables whose process died
         await self.sync_commands()
 
     async def db_ratings_caught_up(self) -> None:
@@ -105,6 +111,10 @@ class TsukiBot(commands.Bot):
         tables = getattr(self, "tables", None)
         if tables is not None:
             tables.shutdown()
+            try:  # hand this process's tables over at once rather than when their leases expire
+                await tables.ownership.release_all()
+            except Exception:
+                log.exception("could not release the table leases; they expire by themselves")
         db = getattr(self, "db", None)
         if db is not None:
             await db.close()
@@ -113,3 +123,13 @@ class TsukiBot(commands.Bot):
     async def close(self) -> None:
         await self.release()
         await super().close()
+
+
+class ShardedTsukiBot(TsukiBot, commands.AutoShardedBot):
+    """The bot over a range of shards (``SHARD_COUNT``, ``SHARD_IDS``): one gateway connection
+    per shard in one process; it drives only its shards' guilds' tables (``cogs.table.ownership``)."""
+
+
+def make_bot(settings: Settings) -> TsukiBot:
+    """The bot these settings ask for: sharded when ``SHARD_COUNT`` is set."""
+    return ShardedTsukiBot(settings) if settings.shard_count is not None else TsukiBot(settings)

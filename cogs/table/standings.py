@@ -9,6 +9,7 @@ after a restart, or when the summary is posted late). CPU seats have no line.
 
 from __future__ import annotations
 
+from cogs.ratings.summary import rating_changes_text
 from i18n import ordinal as i18n_ordinal
 from i18n import t
 from store.db import Database
@@ -40,6 +41,11 @@ def standing_line(standing: Standing, game: str, locale: str) -> str:
 async def standing_lines(db: Database, game_id: int, locale: str) -> list[str]:
     """One line per human seat of finished game ``game_id``, in seat order: where the player
     stood on the server's board of that game before it and where they stand with it. Empty when
-    the game has no recorded results (cancelled, or not finished)."""
+    the game has no recorded results (cancelled, or not finished). A rated match adds each
+    player's new rating and its change."""
     game, rows = await standings(db, game_id)
-    return [standing_line(row, game, locale) for row in rows]
+    ratings = await rating_changes_text(db, game_id, locale)  # "rating 1012 (+12)", rated matches only
+    return [
+        f"{line} · {ratings[row.user_id]}" if row.user_id in ratings else line
+        for row, line in ((row, standing_line(row, game, locale)) for row in rows)
+    ]

@@ -95,7 +95,7 @@ def render_leaderboard(card: BoardCard) -> bytes:
     if any(r.trend is not None for r in card.rows):
         text(draw, (TREND_R, cy), trend_h, T, TEXT_DIM, "rm", COL_W - 20)
     y += T + 20
-    if not card.rows:
+    if len(card.rows) == int(card.own_row_apart):  # nobody on the board (the reader's row aside)
         text(draw, (W // 2, y + ROW_H // 2), card.empty, T, TEXT_DIM, "mm", W - 2 * MARGIN)
         y += ROW_H + GAP
     for i, row in enumerate(card.rows):

@@ -202,11 +202,10 @@ async def test_one_human_and_two_cpus_play_a_hand_to_the_end(simcord_env, simcor
     assert results[1].extra["peasant_hands"] == 1 and results[1].extra["landlord_hands"] == 0
     assert sum(r.points for r in results) == 0, "Dou Dizhu is zero-sum"
 
-    board = await alice.slash(channel, "leaderboard", game="doudizhu")
-    description = board.response.embeds[0].description
-    assert f"<@{alice.id}>" in description and "As landlord: won" in description
-    stats = await alice.slash(channel, "stats")
-    field = next(f for f in stats.response.embeds[0].fields if f.name == "Dou Dizhu")
+    board = answer(await alice.slash(channel, "leaderboard", game="doudizhu"))
+    assert "leaderboard.png" in [a.filename for a in board.attachments]
+    stats = answer(await alice.slash(channel, "stats"))
+    field = next(f for f in stats.embeds[0].fields if f.name == "Dou Dizhu")
     assert f"As landlord: won {int(lord_won)} of 1 deals" in field.value
 
 

@@ -148,9 +148,10 @@ async def test_one_human_and_three_cpus_play_a_team_match_to_15(simcord_env, sim
     rows = await store.leaderboard(simcord_bot.db, guild.id, "goita")
     assert [r.user_id for r in rows] == [alice.id] and rows[0].games == 1
     assert rows[0].wins == (1 if winning_team == 0 else 0)
-    board = await alice.slash(channel, "leaderboard", game="goita")
-    text = board.response.embeds[0].description
-    assert "alice" in text or str(alice.id) in text
+    board = answer(await alice.slash(channel, "leaderboard", game="goita"))
+    assert "leaderboard.png" in [a.filename for a in board.attachments]
+    mine = (await store.user_ratings(simcord_bot.db, alice.id))["goita"]
+    assert (mine.matches, mine.cpu_matches) == (0, 1), "a match against CPUs counts apart from the ladder"
 
 
 async def test_two_humans_play_a_two_player_round(simcord_env, simcord_bot):
@@ -326,7 +327,7 @@ async def test_the_lobby_shows_the_teams_and_the_host_swaps_partners(simcord_env
     assert refused.ephemeral
     await alice.click(message, label="Swap partners")
     assert [s.user_id for s in table.seats] == [alice.id, carol.id, bob.id], "bob is alice's partner now"
-    await alice.click(message, label="Add CPU")
+    await alice.click(message, label="CPU: normal")
     await alice.click(message, label="Start")
     assert table.status == "active" and [s.is_cpu for s in table.seats] == [False, False, False, True]
     view = table.view(None)

@@ -144,7 +144,7 @@ async def test_lobby_buttons(simcord_env, simcord_bot):
     _, channel, (alice, bob, carol) = setup_guild(env, "alice", "bob", "carol")
     lobby = await alice.slash(channel, "koikoi start")
     message = lobby.response.message
-    not_host = await bob.click(message, label="Add CPU")
+    not_host = await bob.click(message, label="CPU: normal")
     assert not_host.ephemeral and "host" in not_host.response.content
     start = next(b for b in buttons(message) if b.label == "Start")
     assert start.disabled, "a table with an open seat cannot be started"
@@ -213,10 +213,10 @@ async def test_quit_counts_as_a_loss(simcord_env, simcord_bot):
     assert "forfeits" in place.last_table().content
     stats = await store.user_stats(simcord_bot.db, alice.id, guild.id)
     assert stats["koikoi"].played == 1 and stats["koikoi"].won == 0
-    lb = await alice.slash(channel, "leaderboard", game="koikoi")
-    assert "alice" in lb.response.embeds[0].description or str(alice.id) in lb.response.embeds[0].description
-    me = await alice.slash(channel, "stats")
-    assert "Koi-Koi" in me.response.embeds[0].fields[0].name
+    lb = answer(await alice.slash(channel, "leaderboard", game="koikoi"))
+    assert "leaderboard.png" in [a.filename for a in lb.attachments]
+    me = answer(await alice.slash(channel, "stats"))
+    assert "Koi-Koi" in me.embeds[0].fields[0].name
 
 
 async def test_rules_command_lists_the_active_options(simcord_env):

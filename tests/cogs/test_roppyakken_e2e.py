@@ -87,9 +87,10 @@ async def test_human_plays_a_two_player_match_against_the_cpu_to_the_end(
     assert any(a.filename.startswith("round-") for m in place.table_messages() for a in m.attachments)
     rows = await store.leaderboard(simcord_bot.db, guild.id, "roppyakken")
     assert [r.user_id for r in rows] == [alice.id] and rows[0].games == 1
-    board = await alice.slash(channel, "leaderboard", game="roppyakken")
-    text = board.response.embeds[0].description
-    assert "alice" in text or str(alice.id) in text
+    board = answer(await alice.slash(channel, "leaderboard", game="roppyakken"))
+    assert "leaderboard.png" in [a.filename for a in board.attachments]
+    mine = (await store.user_ratings(simcord_bot.db, alice.id))["roppyakken"]
+    assert (mine.matches, mine.cpu_matches) == (0, 1), "a match against CPUs counts apart from the ladder"
 
 
 async def test_one_human_and_two_cpus_play_a_three_player_match_to_600(simcord_env, simcord_bot, monkeypatch):
