@@ -40,25 +40,45 @@ CAP = 0.03  # intentional sameness: at most 3 % of a language's keys
 # Proper names, codes and notation read the same in every language. Each entry says why; a key
 # listed here but no longer the same as English fails the test (the list only shrinks).
 SAME_AS_ENGLISH: dict[str, set[str]] = {
-    # Game names are proper names (the games' own romanised names in French).
+    # French words spelled like the English ones (proper names are in PROPER_TERMS).
     "fr": {
-        "game.koikoi",
-        "game.roppyakken",
-        "game.gostop",
-        "game.goita",
-        "game.doudizhu",
-        "cmd.koikoi",
-        "cmd.roppyakken",
-        "cmd.gostop",
-        "cmd.CPU",
-        "cmd.Koi-Koi",
-        "cmd.Go-Stop",
-        "cmd.Roppyakken",
-        "cmd.Goita",
-        "cmd.Dou Dizhu",
-        "cmd.options",
+        # Total, Base, Points, Score, Options, Sources, Double, Bonus: French words too
+        "render.sheet.base",
+        "render.sheet.total",
+        "render.summary.total",
+        "render.doudizhu.sheet.base",
+        "render.doudizhu.sheet.total",
+        "render.doudizhu.sheet.total_factor",
+        "render.doudizhu.summary.total",
+        "render.goita.memory.score",
+        "render.goita.sheet.points",
+        "render.goita.summary.double",
+        "render.gostop.pot",
+        "render.gostop.reason.double_chongtong",
+        "render.gostop.sheet.base",
+        "render.gostop.sheet.score",
+        "render.gostop.summary.total",
+        "render.roppyakken.summary.total",
+        "gostop.narrate.round_score",
+        "gostop.status.seat_final",
+        "goita.score.double",
+        "rules.options_title",
+        "rules.show_options",
+        "rules.show_table",
+        "table.lobby.option.options",
+        "table.lobby.options",
+        "stats.count.points.one",
+        "stats.count.points.many",
+        "stats.count.points.other",
+        # "normal", "second joker": French words
+        "cpu.add.normal",
+        "cpu.level.normal",
+        "gostop.card.j2b",
+        # command names that are French words: /stats, option action, options, table
         "cmd.action",
+        "cmd.options",
         "cmd.stats",
+        "cmd.table",
     },
     "ja": set(),
     "ko": set(),
@@ -79,6 +99,13 @@ NOT_WORDS = regex.compile(
     regex.IGNORECASE,
 )
 LATIN_WORD = regex.compile(r"\p{Latin}{3,}")
+# Proper names and the games' own romanised terms: the same in every Latin-script language (the
+# CJK languages write them in their own script, so this list does not apply to them).
+PROPER_TERMS = regex.compile(
+    r"\b(?:(?:gwang|meong|pi|go)-bak|Koi-?Koi|Go-?Stop|Roppyakken|Sanbyakuken|Goita|Shogi|Dou Dizhu|"
+    r"doudizhu|Shōbu|Go|Stop|Joker|pi|Nagari|Gwang|Seolsa|Chongtong|jjok|sseul|Yaku|Iris|Paulownia|solo)\b",
+    regex.IGNORECASE,
+)
 
 
 def fields(text: str) -> set[str]:
@@ -107,7 +134,13 @@ def command_texts() -> frozenset[str]:
             if not isinstance(node, ast.Call) or not node.args:
                 continue
             func = node.func
-            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            name = (
+                func.id
+                if isinstance(func, ast.Name)
+                else func.attr
+                if isinstance(func, ast.Attribute)
+                else ""
+            )
             arg = node.args[0]
             if name in aliases and isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                 found.add(arg.value)
@@ -193,6 +226,8 @@ def untranslated(lang: str) -> list[str]:
         if english is None or not LATIN_WORD.search(NOT_WORDS.sub("", english)):
             continue  # nothing English to translate (a code, a number, an emoji, a native name)
         if _squash(text) == _squash(english):
+            if lang not in NATIVE and not LATIN_WORD.search(PROPER_TERMS.sub("", NOT_WORDS.sub("", english))):
+                continue  # only proper names: the same in French
             found.append(key)
         elif lang in NATIVE and LATIN_WORD.search(NOT_WORDS.sub("", text)) and not NATIVE[lang].search(text):
             found.append(key)  # Latin words and not one character of the language
@@ -222,8 +257,21 @@ def test_every_card_has_a_name_in_the_language(lang: str) -> None:
 MESSAGE_METHODS = {"send", "send_message", "edit", "edit_message", "edit_original_response", "reply"}
 TEXT_KEYWORDS = {"content", "placeholder", "title", "description", "label", "text", "footer"}
 FIELD_METHODS = {"add_field", "insert_field_at", "set_field_at", "set_author", "set_footer"}
-# (function name, index of the text argument) of the image helpers
-DRAW_CALLS = {"text": (2, 1), "chip": (3,), "fit": (0,), "text_width": (0,), "note": (0,)}
+# (function name, indexes of its text arguments): the image helpers, our message helpers
+POSITIONAL = {
+    "text": (2, 1),  # widgets.text(draw, xy, s) and ImageDraw.text(xy, s)
+    "chip": (3,),
+    "fit": (0,),
+    "note": (0,),
+    "ephemeral": (1,),  # cogs.table.replies.ephemeral(interaction, content)
+    "button": (1,),  # cogs.table.components.button(custom_id, label)
+    "select": (1,),  # cogs.table.components.select(custom_id, placeholder, …)
+    "Step": (1,),  # a move's button label
+    "SelectOption": (0,),
+    "Embed": (),
+    "Choice": (),
+}
+NAME_KEYWORD = {"Choice", "add_field", "set_author", "SelectOption"}  # name= shown to players
 # Literals that are not language: marks drawn as symbols, codes. Each says why.
 ALLOWED_LITERALS = {
     "피",  # the Korean pi (chaff) mark printed on Go-Stop bonus cards: card art, not a sentence
@@ -237,7 +285,9 @@ def _literal(node: ast.expr) -> str | None:
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
     if isinstance(node, ast.JoinedStr):
-        return "".join(v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str))
+        return "".join(
+            v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str)
+        )
     return None
 
 
@@ -253,11 +303,13 @@ def _sink_texts(node: ast.Call) -> Iterator[ast.expr]:
         yield node.args[0]
     if name in FIELD_METHODS:
         yield from node.args
-        yield from (k.value for k in node.keywords if k.arg in ("name", "value", "text"))
-    if name in DRAW_CALLS:
-        for index in DRAW_CALLS[name]:
+        yield from (k.value for k in node.keywords if k.arg in ("value", "text"))
+    if name in POSITIONAL:
+        for index in POSITIONAL[name]:
             if len(node.args) > index:
                 yield node.args[index]
+    if name in NAME_KEYWORD:
+        yield from (k.value for k in node.keywords if k.arg == "name")
     yield from (k.value for k in node.keywords if k.arg in TEXT_KEYWORDS)
 
 
@@ -268,9 +320,20 @@ def hard_coded_texts() -> list[str]:
         for path in sorted((ROOT / folder).rglob("*.py")):
             tree = ast.parse(path.read_text(encoding="utf-8"))
             for node in ast.walk(tree):
-                if not isinstance(node, ast.Call):
+                if isinstance(node, ast.Assign):  # embed.title = "…", button.label = "…"
+                    texts: list[ast.expr] = (
+                        [node.value]
+                        if any(
+                            isinstance(target, ast.Attribute) and target.attr in TEXT_KEYWORDS
+                            for target in node.targets
+                        )
+                        else []
+                    )
+                elif isinstance(node, ast.Call):
+                    texts = list(_sink_texts(node))
+                else:
                     continue
-                for arg in _sink_texts(node):
+                for arg in texts:
                     text = _literal(arg)
                     if text is not None and _wording(text):
                         found.append(f"{path.relative_to(ROOT)}:{arg.lineno}: {text!r}")
@@ -287,10 +350,22 @@ def test_the_scan_finds_a_hard_coded_text() -> None:
         "draw.text((0, 0), f'Month {n}', font=f)\n"
         "await channel.send(t(loc, 'table.turn'))\n"
         "text(draw, (0, 0), '–', 12)\n"
+        "await ephemeral(interaction, 'Not your turn')\n"
+        "app_commands.Choice(name='Everyone', value='all')\n"
+        "c.button(cid, 'Back', emoji='↩️')\n"
     )
     hits = [_literal(a) for n in ast.walk(sample) if isinstance(n, ast.Call) for a in _sink_texts(n)]
     worded = sorted(h for h in hits if h is not None and _wording(h))
-    assert worded == ["Hello there", "Join now", "Month ", "Round", "Score"]
+    assert worded == [
+        "Back",
+        "Everyone",
+        "Hello there",
+        "Join now",
+        "Month ",
+        "Not your turn",
+        "Round",
+        "Score",
+    ]
 
 
 def test_no_player_facing_literal_outside_the_tables() -> None:
