@@ -11,6 +11,7 @@ from discord.app_commands import locale_str as _
 from cogs.table import coach, lobby, play, rules_view
 from cogs.table.model import Seat, Table
 from cogs.table.replies import refuse, report_error
+from engine.ai.levels import parse_level
 from engine.core import BadRules, GameError
 
 if TYPE_CHECKING:
@@ -21,7 +22,11 @@ if TYPE_CHECKING:
 OPPONENT_CHOICES = [
     app_commands.Choice(name=_("Anyone who joins"), value="anyone"),
     app_commands.Choice(name=_("CPU"), value="cpu"),
+    app_commands.Choice(name=_("CPU (beginner)"), value="cpu_beginner"),
+    app_commands.Choice(name=_("CPU (strong)"), value="cpu_strong"),
     app_commands.Choice(name=_("CPU against CPU (watch)"), value="watch"),
+    app_commands.Choice(name=_("Beginner CPUs against each other (watch)"), value="watch_beginner"),
+    app_commands.Choice(name=_("Strong CPUs against each other (watch)"), value="watch_strong"),
 ]
 OPPONENT_HELP = _("Wait for other players, or fill the empty seats with CPUs at once")
 TIMER_HELP = _("Minutes a player has for each move before the CPU plays it (default 5)")
@@ -111,7 +116,8 @@ async def start_table(
 ) -> None:
     """``/<game> start``: rules from the preset, the typed options and the command's own
     ``fixed`` options (rounds, target…), then a lobby listing the ``show`` rules; CPUs fill the
-    seats for ``cpu`` (all but the host's) and ``watch`` (all of them).
+    seats for ``cpu`` (all but the host's) and ``watch`` (all of them), at the level the choice
+    names (``cpu_strong``; normal by default).
 
     Options longer than :data:`MAX_OPTIONS` are refused before they are read (their errors would
     echo them); shorter ones are checked by the game's ``rules_from``.
@@ -122,6 +128,8 @@ async def start_table(
             return await refuse(
                 interaction, "table.options_too_long", length=len(options), max=MAX_OPTIONS, command=command
             )
+        kind, _sep, level = opponent.partition("_")  # cpu, cpu_strong, watch_strong…
+        watching = kind == "watch"
         engine = tables.specs[game].engine
         template = engine.rules_from(preset, None).to_dict()
         rules = engine.rules_from(preset, {**parse_overrides(options, template), **fixed})
@@ -137,8 +145,9 @@ async def start_table(
             game,
             rules,
             table_options,
-            cpu_seats={"cpu": players - 1, "watch": players}.get(opponent, 0),
-            seat_host=opponent != "watch",
+            cpu_seats=players if watching else players - 1 if kind == "cpu" else 0,
+            cpu_levels=[parse_level(level)],
+            seat_host=not watching,
         )
     except Exception as error:
         await report_error(interaction, error)

@@ -32,6 +32,7 @@ from cogs.table.limits import fit
 from cogs.table.manager import TableManager
 from cogs.table.model import Seat, Table
 from cogs.table.replies import refuse, report_error
+from engine.ai.levels import Level, parse_level
 from engine.core import GameError
 from i18n import t
 
@@ -40,10 +41,12 @@ def _new_seed() -> int:
     return secrets.randbits(63)  # unguessable (the deal's commitment relies on it); fits SQLite's INTEGER
 
 
-def cpu_seat(table: Table, seats: list[Seat]) -> Seat:
-    """A new CPU seat after ``seats``, named "CPU n"."""
+def cpu_seat(table: Table, seats: list[Seat], level: Level = Level.NORMAL) -> Seat:
+    """A new CPU seat after ``seats`` playing at ``level``, named "CPU n · level"."""
     n = sum(s.is_cpu for s in seats) + 1
-    return Seat(len(seats), None, t(table.locale, "table.cpu_name", n=n))
+    loc = table.locale
+    name = t(loc, "cpu.seat_name", name=t(loc, "table.cpu_name", n=n), level=t(loc, level.i18n_key))
+    return Seat(len(seats), None, name, level=level.value)
 
 
 async def open_lobby(
@@ -54,12 +57,14 @@ async def open_lobby(
     options: dict[str, Any],
     *,
     cpu_seats: int = 0,
+    cpu_levels: list[Level] | None = None,
     seat_host: bool = True,
     channel: discord.abc.Messageable | None = None,
 ) -> Table:
     """Post a lobby with the caller in seat 1; starts at once when CPUs fill the table.
 
     ``seat_host=False`` with CPUs in every seat makes a table to watch (and the demo).
+    ``cpu_levels`` gives the CPUs' levels in seat order (the last one repeats; default normal).
     """
     channel = channel or interaction.channel  # type: ignore[assignment]
     assert channel is not None and interaction.guild_id is not None
@@ -102,8 +107,9 @@ async def open_lobby(
     )
     if seat_host:
         table.seats.append(Seat(0, interaction.user.id, interaction.user.display_name))
-    for _ in range(min(cpu_seats, table.seat_count - len(table.seats))):
-        table.seats.append(cpu_seat(table, table.seats))
+    wanted = cpu_levels or [Level.NORMAL]
+    for i in range(min(cpu_seats, table.seat_count - len(table.seats))):
+        table.seats.append(cpu_seat(table, table.seats, wanted[min(i, len(wanted) - 1)]))
     # Held from before anyone can see the lobby until it has started or its expiry is set, so a
     # click on a lobby that has just appeared waits for this, then finds the match started.
     async with table.lock:
@@ -199,7 +205,7 @@ async def _lobby_action(
     seated = table.seat_of(user.id)
     is_host = user.id == table.host_id
     full = len(table.seats) >= table.seat_count
-    if verb in ("cpu", "cancel", "start", "swap") and not is_host:
+    if (verb in messages.CPU_VERBS or verb in ("cancel", "start", "swap")) and not is_host:
         return await refuse(interaction, "table.lobby.host_only")
     seats = list(table.seats)
     if verb == "join":
@@ -214,10 +220,10 @@ async def _lobby_action(
         if is_host:
             return await _cancel(tables, interaction, table)
         seats.remove(seated)
-    elif verb == "cpu":
+    elif verb in messages.CPU_VERBS:
         if full:
             return await refuse(interaction, "table.lobby.full")
-        seats.append(cpu_seat(table, seats))
+        seats.append(cpu_seat(table, seats, messages.CPU_VERBS[verb]))
     elif verb == "swap":
         if messages.lobby_teams(table) is None or len(seats) < 3:
             return await refuse(interaction, "table.lobby.swap_needs_three")
@@ -235,6 +241,7 @@ async def _lobby_action(
     else:
         return await refuse(interaction, "error.unknown_button")
     await tables.save_seats(table, seats)
+    await tables.save_meta(table)  # the CPU seats' levels
     await _show(interaction, messages.lobby_embed(table), messages.lobby_view(table))
     return None
 
@@ -267,5 +274,20 @@ async def rematch(tables: TableManager, interaction: discord.Interaction, game_i
     spec = tables.specs[row.game]
     rules = spec.engine.rules_from(None, row.rules)
     cpus = sum(s.is_cpu for s in row.seats)
-    await open_lobby(tables, interaction, row.game, rules, dict(row.options), cpu_seats=cpus, channel=channel)  # type: ignore[arg-type]
+    seat_meta = (row.meta or {}).get("seats", [])
+    levels = [
+        parse_level(seat_meta[s.seat].get("level") if s.seat < len(seat_meta) else None)
+        for s in row.seats
+        if s.is_cpu
+    ]
+    await open_lobby(
+        tables,
+        interaction,
+        row.game,
+        rules,
+        dict(row.options),
+        cpu_seats=cpus,
+        cpu_levels=levels,
+        channel=channel,  # type: ignore[arg-type]
+    )
     return None

@@ -216,6 +216,7 @@ class TableManager(TurnClock):
             if s.seat < len(seat_meta):
                 seat.away = bool(seat_meta[s.seat].get("away"))
                 seat.timeouts = int(seat_meta[s.seat].get("timeouts", 0))
+                seat.level = seat_meta[s.seat].get("level") if seat.is_cpu else None
             table.seats.append(seat)
         if table.status in ("active", "finished"):
             actions = await store.actions_for(self.db, row.id)

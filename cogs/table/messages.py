@@ -18,6 +18,7 @@ from cogs.table import limits
 from cogs.table.coach import board_lines, coach_lines
 from cogs.table.model import Table
 from cogs.table.spec import Image, Step, actions_along
+from engine.ai.levels import Level
 from i18n import t
 
 
@@ -107,13 +108,20 @@ def _option_value(loc: str, key: str, value: Any) -> str:
     return str(value)
 
 
+# The lobby's Add CPU buttons: verb -> the level of the CPU it seats.
+CPU_VERBS = {"cpubeginner": Level.BEGINNER, "cpu": Level.NORMAL, "cpustrong": Level.STRONG}
+
+
 def lobby_view(table: Table) -> discord.ui.View:
     loc, gid = table.locale, table.id
     full = len(table.seats) >= table.seat_count
     buttons = [
         c.button(c.lobby_id(gid, "join"), t(loc, "table.lobby.join"), "primary", disabled=full),
         c.button(c.lobby_id(gid, "leave"), t(loc, "table.lobby.leave")),
-        c.button(c.lobby_id(gid, "cpu"), t(loc, "table.lobby.add_cpu"), emoji="🤖", disabled=full),
+        *(
+            c.button(c.lobby_id(gid, verb), t(loc, f"cpu.add.{level.value}"), emoji="🤖", disabled=full)
+            for verb, level in CPU_VERBS.items()
+        ),
         c.button(c.lobby_id(gid, "start"), t(loc, "table.lobby.start"), "success", disabled=not full),
         c.button(c.lobby_id(gid, "cancel"), t(loc, "table.lobby.cancel"), "danger"),
     ]

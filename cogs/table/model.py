@@ -27,6 +27,7 @@ class Seat:
     name: str
     away: bool = False  # the human let two turns run out: the CPU plays until "I'm back"
     timeouts: int = 0  # turns in a row the timer ran out
+    level: str | None = None  # a CPU seat's level (engine.ai.levels.Level value); None: normal
 
     @property
     def is_cpu(self) -> bool:
@@ -40,7 +41,10 @@ class Seat:
         return f"<@{self.user_id}>" if self.user_id is not None else f"**{self.name}**"
 
     def to_meta(self) -> dict[str, Any]:
-        return {"away": self.away, "timeouts": self.timeouts}
+        meta: dict[str, Any] = {"away": self.away, "timeouts": self.timeouts}
+        if self.level is not None:
+            meta["level"] = self.level
+        return meta
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,8 +15,10 @@ import time
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from cogs.table import cpu_pool
 from cogs.table.model import Seat, StaleClick, Table
-from engine.core import GameError, seeded_rng
+from engine.ai.levels import Level, parse_level
+from engine.core import GameError, derive_seed
 
 if TYPE_CHECKING:
     from cogs.table.announcer import Announcer
@@ -89,7 +91,9 @@ class TurnClock:
             return
         view = table.view(seat.index)  # the CPU sees only what its seat may see
         try:
-            action = await asyncio.to_thread(table.spec.cpu_choose, view, seeded_rng(table.seed, "cpu", seq))
+            level = parse_level(seat.level) if seat.is_cpu else Level.NORMAL  # an away human: normal
+            seed = derive_seed(table.seed, "cpu", seq)
+            action = await cpu_pool.choose(self.settings, table.game, table.spec, level, view, seed)
         except Exception:
             log.exception("CPU of table %s failed to choose; playing its first legal move", table.id)
             action = view.legal_actions[0]

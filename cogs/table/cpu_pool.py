@@ -1,0 +1,67 @@
+"""Where CPU seats think: beginner and normal in a thread, strong in a process pool shared by
+every table.
+
+A strong decision searches for ``CPU_THINK_TIME`` seconds (or ``CPU_PLAYOUTS`` playouts, for
+tests), pure Python: run on the event loop it would stall every interaction, and in threads the
+GIL would serialise them with the loop anyway. So strong jobs go to one
+``ProcessPoolExecutor`` (``CPU_WORKERS`` processes, made on first use, ``spawn``ed so no
+event-loop or thread state is forked), which all tables share: a hundred tables with strong CPUs
+queue there while the bot answers clicks. The job is :func:`engine.ai.levels.choose` with plain,
+picklable arguments (the game, the level, the seat's *view* and a seed), so a worker never sees
+more than the seat may see. ``CPU_WORKERS=0`` runs strong in a thread instead.
+
+A game that registers no levels (``engine.ai.<game>_levels``) plays its spec's ``cpu_choose``
+at every level.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import random
+from concurrent.futures import ProcessPoolExecutor
+from typing import TYPE_CHECKING, Any
+
+from engine.ai import levels
+from engine.ai.levels import Level
+from engine.ai.search import Budget
+
+if TYPE_CHECKING:
+    from cogs.table.spec import GameSpec
+    from tsuki.settings import Settings
+
+_POOLS: dict[int, ProcessPoolExecutor] = {}
+
+
+def budget(settings: Settings) -> Budget:
+    """The strong level's budget per decision: a fixed playout count when set, else the time."""
+    if settings.cpu_playouts > 0:
+        return Budget(playouts=settings.cpu_playouts)
+    return Budget(seconds=settings.cpu_think_time)
+
+
+def pool(workers: int) -> ProcessPoolExecutor:
+    """The process pool of ``workers`` processes, one per process whatever the number of tables."""
+    executor = _POOLS.get(workers)
+    if executor is None:
+        context = multiprocessing.get_context("spawn")
+        executor = _POOLS[workers] = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    return executor
+
+
+def shutdown() -> None:
+    """Stop the worker processes (the bot's close; tests)."""
+    while _POOLS:
+        _, executor = _POOLS.popitem()
+        executor.shutdown(wait=False, cancel_futures=True)
+
+
+async def choose(settings: Settings, game: str, spec: GameSpec, level: Level, view: Any, seed: int) -> Any:
+    """The CPU's action for ``view`` at ``level``, decided off the event loop."""
+    if levels.game_ai(game) is None:
+        return await asyncio.to_thread(spec.cpu_choose, view, random.Random(seed))
+    if level is Level.STRONG and levels.has_level(game, level) and settings.cpu_workers > 0:
+        loop = asyncio.get_running_loop()
+        executor = pool(settings.cpu_workers)
+        return await loop.run_in_executor(executor, levels.choose, game, level, view, seed, budget(settings))
+    return await asyncio.to_thread(levels.choose, game, level, view, seed, budget(settings))
