@@ -23,6 +23,7 @@ from tests.cogs.harness import (
     start_vs_cpu,
     step_buttons,
     the_table,
+    two_player_table,
     wait_for_turn,
 )
 from tests.cogs.test_limits_e2e import forge
@@ -248,3 +249,31 @@ async def test_a_view_expires_reopens_in_one_click_and_ends_with_the_match(simco
     assert answer(again).content == "The match is over." and not answer(again).attachments
     assert not await spectator_store.spectators(simcord_bot.db, table.id)
     assert not await spectator_store.coaches(simcord_bot.db, table.id), "the coach ends with the match"
+
+
+async def test_a_coach_is_one_spectator_for_one_seat_and_ends_when_the_seat_changes_hands(
+    simcord_env, simcord_bot
+):
+    env = simcord_env
+    _, channel, (alice, bob, carol, dave) = setup_guild(env, "alice", "bob", "carol", "dave")
+    place = await two_player_table(env, channel, alice, bob, rounds=3)
+    table = the_table(simcord_bot)
+    bobs = next(s.index for s in table.seats if s.user_id == bob.id)
+    coach_view = await watch(carol, place.last_table())
+    await watch(dave, place.last_table())
+    player = await alice.slash(place.thread, "coach show", user=bob)
+    assert "plays at this match" in answer(player).content and not table.coaches
+    await bob.slash(place.thread, "coach show", user=carol)
+    taken = await alice.slash(place.thread, "coach show", user=carol)
+    assert "already sees another player's hand" in answer(taken).content
+    assert [c.user_id for c in table.coaches.values()] == [carol.id], "one hand for one coach"
+    assert files(answer(coach_view)) == ["table.png", "hand.png"]
+    assert "👁 2 watching" in place.last_table().content
+
+    await env.advance_time(5)  # the thread's posts and edits so far are out of Discord's 5 s window
+    await alice.slash(place.thread, "table replace", seat=bobs + 1, player=dave)
+    assert not table.coaches and not await spectator_store.coaches(simcord_bot.db, table.id)
+    assert files(answer(coach_view)) == ["table.png"], "bob's coach does not see dave's hand"
+    assert "🎓" not in place.last_table().content
+    assert set(table.watchers) == {carol.id}, "dave plays now: he is not watching any more"
+    assert "👁 1 watching" in place.last_table().content
