@@ -79,11 +79,13 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
         "cmd.options",
         "cmd.stats",
         "cmd.table",
+        "cmd.public",
     },
     "ja": set(),
     "ko": set(),
-    "zh-CN": set(),
-    "zh-TW": set(),
+    # Commands named after games with no established Chinese name: /koikoi, /gostop, /goita
+    "zh-CN": {"cmd.koikoi", "cmd.gostop", "cmd.goita"},
+    "zh-TW": {"cmd.koikoi", "cmd.gostop", "cmd.goita"},
 }
 # A text made only of these needs no translation (emoji, digits, punctuation, notation).
 LETTER = regex.compile(r"\p{L}")
@@ -177,6 +179,25 @@ def test_every_key_exists_with_the_languages_plural_categories(lang: str) -> Non
     assert not missing, f"{lang} lacks {len(missing)} keys: {missing}"
     extra = sorted(actual - expected - {k for k in actual if k.startswith("card.")})
     assert not extra, f"{lang} has keys nothing asks for (stale, or a wrong plural category): {extra}"
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_command_texts_fit_discords_limits(lang: str) -> None:
+    """A command or option name (an English text that is itself a valid name) must translate to
+    a valid name; any other command text to at most 100 characters. (The translator would drop
+    them, and the command would show English.)"""
+    from cogs.translator import MAX_TEXT, valid_name
+
+    wrong = []
+    for text in sorted(command_texts()):
+        local = i18n.table(lang).get(f"cmd.{text}")
+        if local is None:
+            continue
+        if valid_name(text) and not valid_name(local):
+            wrong.append(f"name {text!r} -> {local!r}")
+        elif not valid_name(text) and len(local) > MAX_TEXT:
+            wrong.append(f"{text!r}: {len(local)} characters")
+    assert not wrong, f"{lang}: {wrong}"
 
 
 def test_english_plural_keys_have_one_and_other_only() -> None:
