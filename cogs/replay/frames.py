@@ -7,6 +7,9 @@ shows every hand: the game's own public table, then each seat's hand as that sea
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Any
+
 from cogs.replay.timeline import Frame, Timeline
 from cogs.table.spec import GameSpec, Image
 from render.replay import animate, compose
@@ -14,10 +17,23 @@ from render.replay import animate, compose
 MAX_ANIMATED = 60  # frames drawn for one animation at most (a long hand keeps every n-th move)
 
 
+def replay_view(spec: GameSpec, state: Any) -> Any:
+    """The public view, plus what only the seats saw on the table itself: Goita's face-down
+    pieces (``tables``: each seat's row as its own view shows it). Other games keep everything
+    hidden in hands, which the hand strips show."""
+    engine = spec.engine
+    public = engine.view(state, None)
+    rows = getattr(public, "tables", None)
+    if rows is None or not dataclasses.is_dataclass(public):
+        return public
+    own = tuple(engine.view(state, seat).tables[seat] for seat in range(len(rows)))
+    return dataclasses.replace(public, tables=own)
+
+
 def frame_picture(spec: GameSpec, timeline: Timeline, frame: Frame, locale: str) -> bytes:
-    """The table of ``frame`` with every seat's hand under it."""
+    """The table of ``frame`` (face-down pieces shown) with every seat's hand under it."""
     engine, names = spec.engine, timeline.names
-    table = spec.render_table(engine.view(frame.state, None), names, locale)
+    table = spec.render_table(replay_view(spec, frame.state), names, locale)
     if getattr(engine.view(frame.state, None), "hand", False) is False:  # no hands in this game
         return table
     hands = [(names[s], spec.render_hand(engine.view(frame.state, s), locale)) for s in range(len(names))]

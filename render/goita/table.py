@@ -77,7 +77,8 @@ def slot_drawings(view: GoitaView) -> tuple[tuple[tuple[str, Piece | None, bool]
     (the viewer's own face-down piece, a back with its kanji) or ``("back", None, False)``.
 
     ``gyoku`` marks the second King seen (drawn 玉). Another seat's face-down piece is always a
-    back: the view does not even hold it.
+    back: the view does not even hold it. A view with no seat that holds face-down pieces is a
+    finished match's replay (every piece shown, ``cogs.replay``): they draw as the owner sees them.
     """
     kings = 0
     out = []
@@ -91,7 +92,7 @@ def slot_drawings(view: GoitaView) -> tuple[tuple[tuple[str, Piece | None, bool]
             if slot.piece is Piece.K:
                 gyoku = kings == 1
                 kings += 1
-            own = not slot.face_up and view.seat == seat
+            own = not slot.face_up and view.seat in (seat, None)
             drawn.append(("own" if own else "face", slot.piece, gyoku))
         out.append(tuple(drawn))
     return tuple(out)
