@@ -56,8 +56,8 @@ def coach_lines(table: Table, locale: str) -> list[str]:
 
 
 def watch_line(table: Table, locale: str) -> str | None:
-    """ "👁 2 watching", when anyone watches."""
-    count = len(table.watchers)
+    """ "👁 2 watching", when anyone watches (a watcher who took a seat since is a player)."""
+    count = sum(table.seat_of(user_id) is None for user_id in table.watchers)
     return tn(locale, "spectators.watching", count) if count else None
 
 

@@ -147,10 +147,14 @@ class Spectators:
         for user_id, watcher in list(table.watchers.items()):
             if table.status == "active" and watcher.shown_seq == table.seq:
                 continue
+            if table.seat_of(user_id) is not None:  # they took a seat (the lobby's Join): a player now
+                await self._edit(table, user_id, watcher, _note(watcher.locale, "spectators.seated"))
+                self.forget(table, user_id)
+                continue
             if table.status == "active":
                 payload = await view_message(table, user_id, watcher.locale)
             else:
-                payload = {"content": t(watcher.locale, "table.match_over"), "attachments": [], "view": None}
+                payload = _note(watcher.locale, "table.match_over")
             if await self._edit(table, user_id, watcher, payload):
                 watcher.shown_seq = table.seq
         if table.status != "active" and (table.watchers or table.coaches):  # they end with the match
@@ -246,6 +250,11 @@ class Spectators:
         task = self._board_edits.pop(table.id, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()
+
+
+def _note(locale: str, key: str) -> dict[str, Any]:
+    """A view's last words: a line, no image, no button."""
+    return {"content": t(locale, key), "attachments": [], "view": None}
 
 
 def _log_failure(task: asyncio.Task[Any]) -> None:

@@ -137,12 +137,16 @@ async def test_watch_from_the_lobby_and_by_command_and_the_count(simcord_env, si
     lobby = await alice.slash(channel, "koikoi start")
     waiting = await watch(carol, lobby.response.message)
     assert "not started yet" in answer(waiting).content and not answer(waiting).attachments
+    bob_watched = await watch(bob, lobby.response.message)  # bob watches the lobby, then takes a seat
     await bob.click(lobby.response.message, label="Join")
     refused = await bob.click(lobby.response.message, custom_id=button_id(lobby.response.message, ":watch"))
     assert "have a seat" in answer(refused).content, "a player watches through My hand"
     await alice.click(lobby.response.message, label="Start")
     place = Place(channel, env)
     assert files(answer(waiting)) == ["table.png"], "the lobby's watcher sees the match once it starts"
+    assert "have a seat" in answer(bob_watched).content and not answer(bob_watched).attachments
+    assert "👁 1 watching" in place.last_table().content, "a player is not counted"
+    await env.advance_time(5)  # Discord's 5 s window for the thread's posts
     assert button_id(lobby.response.message, ":watch"), "the started lobby keeps a Watch button"
 
     by_command = await dave.slash(place.thread, "watch")
