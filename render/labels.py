@@ -61,6 +61,6 @@ def t(locale: str, key: str, **params: object) -> str:
     return i18n.t(locale, key, **params)
 
 
-def counted(locale: str, key: str, count: int) -> str:
+def counted(locale: str, key: str, count: int, **params: object) -> str:
     """Plural-aware text: the language's CLDR category (``key.one``, ``key.many``…, ``key.other``)."""
-    return i18n.tn(locale, key, count)
+    return i18n.tn(locale, key, count, **params)

@@ -158,3 +158,18 @@ def test_every_engine_error_key_has_a_text_that_its_parameters_fill(lang: str) -
                 unfilled.append(f"{path}:{line} {key} needs {sorted(needed - params)}")
     assert not unfilled, unfilled
     assert mismatched == PARAM_MISMATCHES, "fixed in the engine? drop it from PARAM_MISMATCHES"
+
+
+def test_counts_read_right_in_the_koikoi_decision_and_the_score_chips() -> None:
+    """Stop with "1 points" and "1 pts" were hand-written plurals: they follow CLDR now."""
+    from render import labels
+
+    assert i18n.tn("en", "koikoi.button.shobu", 1, points="1") == "Shōbu — stop with 1 point"
+    assert i18n.tn("en", "koikoi.button.shobu", 6, points="6").endswith("6 points")
+    assert "for 1 point," in i18n.tn("en", "koikoi.hand.decide", 1, points="1")
+    assert i18n.tn("fr", "koikoi.hand.decide_last", 1, points="1").endswith("1 point.")
+    for game in ("doudizhu", "goita", "gostop"):
+        key = f"render.{game}.score"
+        assert labels.counted("en", key, 1, score=labels.number(1)) == "1 pt"
+        assert labels.counted("en", key, -40, score=labels.number(-40)) == "\N{MINUS SIGN}40 pts"
+        assert labels.counted("ja", key, 1, score="1") == i18n.t("ja", f"{key}.other", score="1")

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cogs.table.match_spec import MatchSpec
-from cogs.table.podium import score_line, signed
+from cogs.table.podium import number, score_line, signed
 from cogs.table.spec import Step, fit_label
 from engine.ai.koikoi import choose_action
 from engine.core import BadRules
@@ -73,7 +73,8 @@ class KoiKoiSpec(MatchSpec):
         if isinstance(action, kk.KoiKoi):
             return (Step("koikoi", t(locale, "koikoi.button.koikoi"), "danger", "🔥"),)
         points = view.stop_score.points[view.seat] if view.stop_score and view.seat is not None else 0
-        return (Step("shobu", t(locale, "koikoi.button.shobu", points=points), "success", "✋"),)
+        label = tn(locale, "koikoi.button.shobu", points, points=number(points, locale))
+        return (Step("shobu", label, "success", "✋"),)
 
     # --- typed moves (/move, /koikoi play) ------------------------------------------------------
 
@@ -192,7 +193,7 @@ class KoiKoiSpec(MatchSpec):
             points = view.stop_score.points[view.seat] if view.stop_score and view.seat is not None else 0
             can_koikoi = any(isinstance(a, kk.KoiKoi) for a in view.legal_actions)
             key = "koikoi.hand.decide" if can_koikoi else "koikoi.hand.decide_last"
-            lines.append(t(locale, key, points=points))
+            lines.append(tn(locale, key, points, points=number(points, locale)))
         return "\n".join(lines)
 
     def status_text(self, view: kk.KoiKoiView, names: Sequence[str], locale: str) -> str:

@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 from engine.doudizhu.cards import Card
 from engine.doudizhu.types import DoudizhuView, Phase, TrickPlay
+from render import labels as L
 from render.doudizhu.common import _counted, _t, move_phrase, role_chip
 from render.doudizhu.faces import (
     card_back,
@@ -96,7 +97,8 @@ def _plate(
     if acting:
         draw.polygon([(x, cy - 13), (x + 18, cy), (x, cy + 13)], fill=ACCENT)
         x += 28
-    score = _t(locale, "score", score=view.scores[seat])
+    mine = view.scores[seat]
+    score = L.counted(locale, "render.doudizhu.score", mine, score=L.number(mine, locale))
     sw = chip(draw, x1 - 14, cy, score, T, CREAM, INK, align="right")
     name_max = (x1 - 14 - sw - 12 - x) if not wide else 300
     x += text(draw, (x, cy), name, T + 2, ACCENT if acting else TEXT, max_width=name_max) + 14

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.goita.types import Block, GoitaView, Phase, Piece
+from render import labels as L
 from render.fonts import font, localized
 from render.goita.memory import warm as warm_memory
 from render.goita.palette import goita_palette
@@ -209,7 +210,8 @@ def _chips(view: GoitaView, seat: int, names: Sequence[str], locale: str) -> lis
     if view.seats == 4:
         first = team_label(locale, view.seats, view.teams[seat], names, short=True)
     else:
-        first = _t(locale, "score", score=view.scores[view.teams[seat]])
+        team_score = view.scores[view.teams[seat]]
+        first = L.counted(locale, "render.goita.score", team_score, score=L.number(team_score, locale))
     chips = [(first, colour, INK), (_t(locale, "hand", count=view.hand_counts[seat]), CREAM, INK)]
     if seat == view.leader:
         chips.append((_t(locale, "leader"), PANEL_EDGE, TEXT))

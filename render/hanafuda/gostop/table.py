@@ -93,7 +93,8 @@ def _paste_plain(
 def _plate(draw: ImageDraw.ImageDraw, view: GoStopView, seat: int, name: str, y: float, locale: str) -> None:
     """Name, match score, dealer, Go / shake / seolsa / stolen-pi counts; the round's points at the
     right end, its score items before them."""
-    left = [(_t(locale, "score", score=view.scores[seat]), CREAM, INK)]
+    mine = view.scores[seat]
+    left = [(L.counted(locale, "render.gostop.score", mine, score=L.number(mine, locale)), CREAM, INK)]
     if view.dealer == seat:
         left.append((_t(locale, "dealer"), PANEL_EDGE, TEXT))
     counts = (
