@@ -115,6 +115,15 @@ async def test_a_replay_steps_through_every_move_to_the_stored_result(
     for r in results:
         assert any(line.startswith(f"  seat {r.seat} ") and f": {r.points}" in line for line in lines), lines
 
+    tampered = next(a for a in actions if a.action != actions[-1].action)
+    async with simcord_bot.db.transaction() as conn:  # someone edits the stored log
+        await conn.execute(
+            "UPDATE actions SET action = ? WHERE game_id = ? AND seq = ?",
+            (actions[-1].action, game_id, tampered.seq),
+        )
+    refuted = answer(await other.slash(place.thread, "verify", game=game_id)).content
+    assert refuted.startswith("❌") and "checks out (" not in refuted, refuted
+
 
 async def stored_match(
     bot: Any,
@@ -245,3 +254,17 @@ async def test_the_memory_mode_replays_too(simcord_env: Any, simcord_bot: Any) -
     )
     (result,) = await store.results_for(simcord_bot.db, game_id)
     assert f"alice **{result.points}**" in message.content
+
+
+async def test_replay_buttons_work_after_a_restart(
+    simcord_env: Any, simcord_bot: Any, settings: Any, make_bot: Any
+) -> None:
+    guild, channel, (alice,) = setup_guild(simcord_env, "alice")
+    game_id = await stored_match(simcord_bot, guild, channel, "koikoi", [alice, None], options={"rounds": 1})
+    message = answer(await alice.slash(channel, "replay", game=str(game_id))).message
+    message = answer(await alice.click(message, custom_id=control(message, "next").custom_id)).message
+    assert position(message)[0] == 1
+
+    await simcord_env.restart_bot(make_bot(settings))  # a new process: no cache, no registered view
+    message = answer(await alice.click(message, custom_id=control(message, "next").custom_id)).message
+    assert position(message)[0] == 2, "the buttons of a replay opened before the restart still work"
