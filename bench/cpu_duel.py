@@ -39,7 +39,15 @@ from engine.audit import ENGINES
 from engine.core import derive_seed
 
 Chooser = Callable[[Any, random.Random], Any]
-ONE_DEAL = {"koikoi": {"rounds": 1}, "gostop": {"rounds": 1}, "doudizhu": {"hands": 1}}
+ONE_DEAL = {
+    "koikoi": {"rounds": 1},
+    "gostop": {"rounds": 1},
+    "doudizhu": {"hands": 1},
+    # No round count in these two: the lowest target ends the match with its first round (a
+    # Roppyakken tie at the top plays one more).
+    "roppyakken": {"target": 50, "lead": 0},
+    "goita": {"target_score": 1},
+}
 
 
 def _random(view: Any, rng: random.Random) -> Any:
@@ -68,15 +76,18 @@ class DealResult:
     times: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})
 
 
-def play_deal(args: tuple[str, str, str, dict[str, Any], Budget, int]) -> DealResult:
-    """Every seating of one deal: A in seat ``i``, B in the others."""
-    game, a, b, overrides, budget, seed = args
+def play_deal(args: tuple[str, str, str, dict[str, Any], Budget, int, int | None]) -> DealResult:
+    """Every seating of one deal: A in seat ``i`` (and its partners' seats, with teams), B in the
+    others."""
+    game, a, b, overrides, budget, seed, n_seats = args
     engine = ENGINES[game]
     rules = engine.rules_from(None, overrides)
     pa, pb = player(game, a, budget), player(game, b, budget)
-    seats = engine.min_seats
+    seats = n_seats or engine.min_seats
     out = DealResult()
-    for a_seat in range(seats):
+    first, _ = engine.begin(seats, rules, seed)
+    teams = tuple(getattr(engine.view(first, None), "teams", None) or range(seats))
+    for a_seat in sorted({teams.index(t) for t in teams}):
         state, _ = engine.begin(seats, rules, seed)
         start_scores = None
         rng = random.Random(derive_seed(seed, "duel", a_seat))
@@ -85,15 +96,16 @@ def play_deal(args: tuple[str, str, str, dict[str, Any], Budget, int]) -> DealRe
             view = engine.view(state, seat)
             if start_scores is None:
                 start_scores = tuple(getattr(view, "scores", (0,) * seats))
-            who = "a" if seat == a_seat else "b"
+            who = "a" if teams[seat] == teams[a_seat] else "b"
             t0 = time.perf_counter()
             action = (pa if who == "a" else pb)(view, rng)
             out.times[who].append(time.perf_counter() - t0)
             state, _ = engine.apply(state, action)
-        base = start_scores or (0,) * seats
+        # Per-team totals in the view (Goita) are not per seat: the match starts at 0 anyway.
+        base = start_scores if start_scores and len(start_scores) == seats else (0,) * seats
         pts = [result.scores[i] - base[i] for i in range(seats)]
         mine = pts[a_seat]
-        others = statistics.fmean(p for i, p in enumerate(pts) if i != a_seat)
+        others = statistics.fmean(p for i, p in enumerate(pts) if teams[i] != teams[a_seat])
         out.points.append(mine)
         out.margins.append(mine - others)
     return out
@@ -121,6 +133,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--seconds", type=float, default=None)
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--seats", type=int, default=None, help="players (default: the fewest)")
     p.add_argument("--rules", nargs="*", default=[], help="key=value rule overrides")
     ns = p.parse_args(argv)
     overrides: dict[str, Any] = dict(ONE_DEAL.get(ns.game, {}))
@@ -131,7 +144,7 @@ def main(argv: list[str] | None = None) -> None:
         ns.seconds = 1.0
     budget = Budget(playouts=ns.playouts, seconds=ns.seconds)
     seeds = [derive_seed(ns.seed, "deal", d) for d in range(ns.deals)]
-    jobs = [(ns.game, ns.a, ns.b, overrides, budget, seed) for seed in seeds]
+    jobs = [(ns.game, ns.a, ns.b, overrides, budget, seed, ns.seats) for seed in seeds]
     t0 = time.perf_counter()
     if ns.jobs > 1:
         with ProcessPoolExecutor(ns.jobs) as pool:
