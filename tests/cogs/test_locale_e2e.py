@@ -30,10 +30,7 @@ HANGUL = re.compile(r"[\uac00-\ud7a3]")
 KANA = re.compile(r"[\u3040-\u30ff]")
 
 
-@pytest.fixture
-def locales(monkeypatch: pytest.MonkeyPatch) -> SimpleNamespace:
-    """Discord languages of simulated clients (``users``) and servers (``guilds``), by id:
-    SimCord always sends ``en-US`` otherwise."""
+def _patch_locales(monkeypatch: pytest.MonkeyPatch) -> SimpleNamespace:
     users: dict[int, str] = {}
     guilds: dict[int, str] = {}
     original = sim_interactions.base_payload
@@ -49,6 +46,31 @@ def locales(monkeypatch: pytest.MonkeyPatch) -> SimpleNamespace:
 
     monkeypatch.setattr(sim_interactions, "base_payload", payload)
     return SimpleNamespace(users=users, guilds=guilds)
+
+
+@pytest.fixture
+def locales(monkeypatch: pytest.MonkeyPatch) -> SimpleNamespace:
+    """Discord languages of simulated clients (``users``) and servers (``guilds``), by id:
+    SimCord always sends ``en-US`` otherwise."""
+    return _patch_locales(monkeypatch)
+
+
+class _French(set[int]):
+    """User ids whose Discord client is in French: ``french.add(user.id)``."""
+
+    def __init__(self, locales: SimpleNamespace) -> None:
+        super().__init__()
+        self._users = locales.users
+
+    def add(self, user_id: int) -> None:
+        super().add(user_id)
+        self._users[user_id] = "fr"
+
+
+@pytest.fixture
+def french(monkeypatch: pytest.MonkeyPatch) -> set[int]:
+    """User ids whose Discord client is in French (other test modules import this fixture)."""
+    return _French(_patch_locales(monkeypatch))
 
 
 @pytest.fixture
