@@ -21,7 +21,7 @@ from PIL import Image
 
 import store
 from store.comments import comments_for
-from tests.cogs.harness import TEST_CPU_DELAY, Place, answer, buttons, match_over, setup_guild
+from tests.cogs.harness import TEST_CPU_DELAY, THINK_TIME, Place, answer, buttons, match_over, setup_guild
 from tsuki import replay as offline
 
 # (start command, options): the shortest match of each game that the table flow plays.
@@ -242,17 +242,38 @@ async def test_the_round_animation_fits_the_upload_limit(
     assert picture.n_frames <= len(actions) + 1
 
 
-async def test_the_memory_mode_replays_too(simcord_env: Any, simcord_bot: Any) -> None:
-    guild, channel, (alice,) = setup_guild(simcord_env, "alice")
-    game_id = await stored_match(simcord_bot, guild, channel, "goita_solo", [alice])
+async def test_the_memory_mode_verifies_exports_and_replays(
+    simcord_env: Any, simcord_bot: Any, tmp_path: Path
+) -> None:
+    """The memory mode has no CPU: alice plays it alone with ``/move`` (her first legal move)."""
+    _, channel, (alice,) = setup_guild(simcord_env, "alice")
+    await alice.slash(channel, "goita solo")
+    (table,) = simcord_bot.tables.tables.values()
+    place = Place(channel, simcord_env)
+    for _ in range(300):
+        if table.status != "active":
+            break
+        await alice.slash(place.thread, "move", action=str(table.view(0).legal_actions[0]))
+        await simcord_env.advance_time(THINK_TIME)
+    assert match_over(place)
+    game_id = table.id
     actions = await store.actions_for(simcord_bot.db, game_id)
+    (result,) = await store.results_for(simcord_bot.db, game_id)
+
+    verified = await alice.slash(place.thread, "verify", game=game_id)
+    assert "every deal and every move checks out" in answer(verified).content
+    exported = await alice.slash(place.thread, "export", game=game_id)
+    (attachment,) = exported.response.attachments
+    path = tmp_path / attachment.filename
+    path.write_bytes(await attachment.read())
+    assert offline.main([str(path)]) == 0
+
     message = answer(await alice.slash(channel, "replay")).message  # "last": her last match
     assert position(message) == (0, len(actions))
     message = answer(await alice.click(message, custom_id=control(message, "last").custom_id)).message
     assert (
         position(message) == (len(actions), len(actions)) and "✅ Replayed from its seed" in message.content
     )
-    (result,) = await store.results_for(simcord_bot.db, game_id)
     assert f"alice **{result.points}**" in message.content
 
 
