@@ -1,8 +1,9 @@
-"""Leaderboards and per-user statistics, computed from results; CPU seats never count.
+"""Per-user statistics and win/points boards, computed from results; CPU seats never count.
 
-How a game's board ranks is decided here, once, for ``/leaderboard`` and for the standings a
-match summary gives each player: most wins first, or, for games played for points won and lost
-(Go-Stop, Dou Dizhu), most points first.
+``/leaderboard`` ranks by rating (``store.rating_boards``); :func:`standings`, the match summary's
+"3rd → 2nd", ranks the same way, from the stored rating changes. The win/points board
+(:func:`leaderboard`: most wins first, or most points for Go-Stop and Dou Dizhu) remains for
+the records it sums (Dou Dizhu's hands as landlord and as peasant).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from store.db import Database
+from store.rating_rules import Rating, ladder_key
 
 _LEADERBOARD = """
 SELECT seats.user_id, count(*) AS games, sum(results.won) AS wins, sum(results.points) AS points
@@ -27,18 +29,23 @@ LEADERBOARD = _LEADERBOARD + "ORDER BY wins DESC, points DESC, " + _TIES
 # Go-Stop is played for points won and lost: its board ranks by points first.
 LEADERBOARD_BY_POINTS = _LEADERBOARD + "ORDER BY points DESC, wins DESC, " + _TIES
 POINTS_RANKED = frozenset({"gostop", "doudizhu"})  # boards ranked by points, then wins
-# Every human's totals on a game's board as it stood once ``game_id`` had finished (games that
-# finished before it, and it), with or without that game itself (``exclude``: its id, or 0).
-STANDING = """
-SELECT seats.user_id, count(*) AS games, sum(results.won) AS wins, sum(results.points) AS points
-FROM results
-JOIN games ON games.id = results.game_id
-JOIN seats ON seats.game_id = results.game_id AND seats.seat = results.seat
+# The rating changes of a game's board on a server as it stood once ``game_id`` had been rated:
+# those of the people who played that game there (up to it), from the games folded before it
+# and it, in folding order ((at, game_id), as store.ratings folds them).
+BOARD_CHANGES = """
+SELECT rating_changes.user_id, rating_changes.game_id, rating_changes.mu_after, rating_changes.sigma_after
+FROM rating_changes
 JOIN games AS this ON this.id = ?
-WHERE games.guild_id = this.guild_id AND games.game = this.game AND seats.user_id IS NOT NULL
-  AND (games.finished_at < this.finished_at OR (games.finished_at = this.finished_at AND games.id <= this.id))
-  AND games.id <> ?
-GROUP BY seats.user_id
+WHERE rating_changes.game = this.game
+  AND (rating_changes.at < this.finished_at
+       OR (rating_changes.at = this.finished_at AND rating_changes.game_id <= ?))
+  AND rating_changes.user_id IN (
+    SELECT seats.user_id FROM seats JOIN games ON games.id = seats.game_id
+    WHERE games.guild_id = this.guild_id AND games.game = this.game AND seats.user_id IS NOT NULL
+      AND EXISTS (SELECT 1 FROM results WHERE results.game_id = games.id)
+      AND (games.finished_at < this.finished_at OR (games.finished_at = this.finished_at AND games.id <= ?))
+  )
+ORDER BY rating_changes.at, rating_changes.game_id
 """
 GAME_SEATS = """
 SELECT games.game, seats.seat, seats.user_id, seats.display_name
@@ -166,8 +173,8 @@ async def user_stats(db: Database, user_id: int, guild_id: int | None = None) ->
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """Where a human seat of a finished game stands on that game's board on its server: its rank
-    before the game (``None``: it was the player's first ranked match there) and after it."""
+    """Where a human seat of a finished game stands on that game's rating board on its server:
+    its rank before the game (``None``: it was not on the board yet) and after it."""
 
     seat: int
     user_id: int
@@ -176,35 +183,39 @@ class Standing:
     after: int
 
 
-def _ranks(rows: list[Any], by_points: bool) -> dict[int, int]:
-    def key(r: Any) -> tuple[int, ...]:
-        return rank_key(by_points, r["user_id"], r["games"], r["wins"], r["points"])
-
-    ordered = sorted(rows, key=key)
-    return {r["user_id"]: i + 1 for i, r in enumerate(ordered)}
+def _board(rows: list[Any], *, without: int | None) -> dict[int, int]:
+    """Ranks on a rating board from rating changes in folding order (each player's last one
+    counts; ``without``: a game whose changes are left out), in ``/leaderboard``'s order."""
+    last: dict[int, tuple[Rating, int]] = {}
+    for r in rows:
+        if r["game_id"] == without:
+            continue
+        _, matches = last.get(r["user_id"], (Rating(), 0))
+        last[r["user_id"]] = (Rating(r["mu_after"], r["sigma_after"]), matches + 1)
+    order = sorted(last, key=lambda user: ladder_key(*last[user], user))
+    return {user: i + 1 for i, user in enumerate(order)}
 
 
 async def standings(db: Database, game_id: int) -> tuple[str, list[Standing]]:
     """``(game, standings)`` of the human seats of finished game ``game_id``: each one's rank on
-    the server's board of that game without this game and with it, counting only the games that
-    finished before it (so the answer is the same whenever it is asked). Empty when the game has
+    the server's rating board of that game (``/leaderboard``: the people who played it on this
+    server, by their rating) just before this game and just after it, from the rating changes of
+    the games folded up to it, so the answer is the same whenever it is asked. A player with no
+    rating after it (only ever played against the CPU) has no standing. Empty when the game has
     no recorded results."""
     async with db.read() as conn:
         async with conn.execute(GAME_SEATS, (game_id,)) as cursor:
             seats = await cursor.fetchall()
         if not seats:
             return "", []
-        async with conn.execute(STANDING, (game_id, 0)) as cursor:
-            with_it = await cursor.fetchall()
-        async with conn.execute(STANDING, (game_id, game_id)) as cursor:
-            without = await cursor.fetchall()
+        async with conn.execute(BOARD_CHANGES, (game_id,) * 3) as cursor:
+            changes = list(await cursor.fetchall())
     game = seats[0]["game"]
-    by_points = ranks_by_points(game)
-    after, before = _ranks(list(with_it), by_points), _ranks(list(without), by_points)
+    after, before = _board(changes, without=None), _board(changes, without=game_id)
     return game, [
         Standing(s["seat"], s["user_id"], s["display_name"], before.get(s["user_id"]), after[s["user_id"]])
         for s in seats
-        if s["user_id"] is not None
+        if s["user_id"] is not None and s["user_id"] in after
     ]
 
 

@@ -1,4 +1,5 @@
-"""``standing_lines``: one line per human seat of a finished match, in the reader's language."""
+"""``standing_lines``: one line per rated seat of a finished match (its rank on the rating board and
+its rating change), in the reader's language."""
 
 from __future__ import annotations
 
@@ -7,7 +8,15 @@ from collections.abc import AsyncIterator
 import pytest
 
 from cogs.table.standings import ordinal, standing_lines
-from store import Database, SeatResult, SeatRow, create_game, finish_with_results, start_game
+from store import (
+    Database,
+    SeatResult,
+    SeatRow,
+    apply_game_ratings,
+    create_game,
+    finish_with_results,
+    start_game,
+)
 
 GUILD, CHANNEL, HOST = 1, 10, 100
 ALICE, BOB = 201, 202
@@ -27,6 +36,7 @@ async def finish(db: Database, seats: list[SeatRow], points: list[int], at: str,
     await finish_with_results(
         db, started.id, [SeatResult(s, p, p == top) for s, p in enumerate(points)], at=at
     )
+    await apply_game_ratings(db, started.id)
     return started.id
 
 
@@ -49,28 +59,28 @@ def test_ordinals(n: int, en: str, fr: str) -> None:
     assert ordinal(n, "en") == en and ordinal(n, "en-US") == en and ordinal(n, "fr") == fr
 
 
-async def test_each_human_seat_gets_a_line_saying_what_changed(db: Database) -> None:
-    bob_first, alice_second = [SeatRow(0, BOB, "bob"), SeatRow(1, ALICE, "alice")]
-    first = await finish(
-        db, [SeatRow(0, ALICE, "alice"), SeatRow(1, None, "CPU 1")], [8, 0], "2025-01-01T00:00:00+00:00"
-    )
+async def test_each_rated_seat_gets_a_line_saying_what_changed(db: Database) -> None:
+    alice_first = [SeatRow(0, ALICE, "alice"), SeatRow(1, BOB, "bob")]
+    bob_first = [SeatRow(0, BOB, "bob"), SeatRow(1, ALICE, "alice")]
+    first = await finish(db, alice_first, [8, 0], "2025-01-01T00:00:00+00:00")
     assert await standing_lines(db, first, "en") == [
-        "🆕 alice: first ranked match, 1st on this server's Koi-Koi leaderboard"
+        "🆕 alice: first ranked match, 1st on this server's Koi-Koi leaderboard · rating 1086 (+86)",
+        "🆕 bob: first ranked match, 2nd on this server's Koi-Koi leaderboard · rating 954 (−46)",
     ]
-    second = await finish(
-        db, [SeatRow(0, BOB, "bob"), SeatRow(1, ALICE, "alice")], [5, 1], "2025-01-02T00:00:00+00:00"
-    )
-    assert await standing_lines(db, second, "en") == [
-        "🆕 bob: first ranked match, 2nd on this server's Koi-Koi leaderboard",
-        "➡️ alice: still 1st on this server's Koi-Koi leaderboard",
-    ]
-    third = await finish(db, [bob_first, alice_second], [10, 0], "2025-01-03T00:00:00+00:00")
-    third_fr = await standing_lines(db, third, "fr")
-    assert third_fr == [
+    second = await finish(db, bob_first, [10, 0], "2025-01-02T00:00:00+00:00")
+    second_fr = await standing_lines(db, second, "fr")
+    assert [line.split(" · ")[0] for line in second_fr] == [
         "📈 bob : de 2e à 1er au classement Koi-Koi de ce serveur",
         "📉 alice : de 1er à 2e au classement Koi-Koi de ce serveur",
-    ], "bob's second win passes alice's one"
-    assert [line.split(":")[0] for line in await standing_lines(db, first, "en")] == ["🆕 alice"], (
+    ], "bob's win against a stronger alice passes her"
+    assert second_fr[0].split(" · ")[1].startswith("cote ") and "(+" in second_fr[0]
+    against_cpu = await finish(
+        db, [SeatRow(0, ALICE, "alice"), SeatRow(1, None, "CPU 1")], [8, 0], "2025-01-03T00:00:00+00:00"
+    )
+    assert await standing_lines(db, against_cpu, "en") == [
+        "➡️ alice: still 2nd on this server's Koi-Koi leaderboard"
+    ], "a match against the CPU moves no rating"
+    assert [line.split(":")[0] for line in await standing_lines(db, first, "en")] == ["🆕 alice", "🆕 bob"], (
         "asked again later, an earlier match's lines are unchanged"
     )
 
