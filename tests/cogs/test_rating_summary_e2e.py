@@ -40,7 +40,8 @@ async def test_a_finished_match_moves_ratings_and_the_results_post_shows_it(
     assert all(ratings[g.name].rating.mu > ratings[host.name].rating.mu for g in guests)
 
     results = place.messages()[-1]
-    lines = {line.split(":")[0].split()[-1]: line for line in results.content.splitlines() if "rating" in line}
+    rated = [line for line in results.content.splitlines() if "rating" in line]
+    lines = {line.split(":")[0].split()[-1]: line for line in rated}
     assert set(lines) == {m.name for m in members[:people]}, results.content
     for member in members[:people]:
         shown, change = CHANGE.search(lines[member.name]).groups()
