@@ -59,7 +59,9 @@ async def save_spectator(db: Database, game_id: int, row: SpectatorRow) -> None:
 async def spectators(db: Database, game_id: int) -> list[SpectatorRow]:
     async with db.read() as conn, conn.execute(SELECT_SPECTATORS, (game_id,)) as cursor:
         rows = await cursor.fetchall()
-    return [SpectatorRow(int(r[0]), str(r[1]), str(r[2]), str(r[3])) for r in rows]
+    return [
+        SpectatorRow(int(r["user_id"]), str(r["token"]), str(r["locale"]), str(r["issued_at"])) for r in rows
+    ]
 
 
 async def drop_spectator(db: Database, game_id: int, user_id: int) -> None:
@@ -77,7 +79,7 @@ async def set_coach(db: Database, game_id: int, row: CoachRow) -> None:
 async def coaches(db: Database, game_id: int) -> list[CoachRow]:
     async with db.read() as conn, conn.execute(SELECT_COACHES, (game_id,)) as cursor:
         rows = await cursor.fetchall()
-    return [CoachRow(int(r[0]), int(r[1]), str(r[2])) for r in rows]
+    return [CoachRow(int(r["seat"]), int(r["coach_id"]), str(r["coach_name"])) for r in rows]
 
 
 async def drop_coach(db: Database, game_id: int, seat: int) -> None:
