@@ -58,7 +58,7 @@ AI = register(
             value=goita_search.value,
             done=goita_search.done,
         ),
-        beginner_k=3,
-        beginner_noise=1.0,
+        beginner_k=5,
+        beginner_noise=10.0,
     )
 )

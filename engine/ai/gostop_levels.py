@@ -64,7 +64,7 @@ AI = register(
             value=gostop_search.value,
             done=gostop_search.done,
         ),
-        beginner_k=3,
-        beginner_noise=1.0,
+        beginner_k=4,
+        beginner_noise=3.0,
     )
 )

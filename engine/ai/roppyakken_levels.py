@@ -29,9 +29,16 @@ GIFT = 45.0
 def absurd(view: RoppyakkenView, action: object) -> bool:
     """A move worth ``GIFT`` points less than the best one by the normal heuristic: a card laid
     where an opponent completes a yaku with it, a capture that leaves a light for a plain."""
-    scored = score_moves(view)
-    best = max(v for _, v in scored)
-    return any(a == action and v < best - GIFT for a, v in scored)
+    global _LAST
+    if _LAST is None or _LAST[0] is not view:
+        scored = score_moves(view)
+        best = max(v for _, v in scored)
+        _LAST = (view, {a for a, v in scored if v < best - GIFT})
+    return action in _LAST[1]
+
+
+# The beginner asks about every move of one view in turn: score the view once.
+_LAST: tuple[RoppyakkenView, set[object]] | None = None
 
 
 AI = register(
@@ -48,7 +55,7 @@ AI = register(
             value=roppyakken_search.value,
             done=roppyakken_search.done,
         ),
-        beginner_k=3,
-        beginner_noise=25.0,
+        beginner_k=4,
+        beginner_noise=80.0,
     )
 )
