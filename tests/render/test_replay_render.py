@@ -1,0 +1,41 @@
+"""Replay images: a table with every hand under it, and an animation within a byte limit."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from render.replay import TooLarge, animate, compose
+
+
+def png(width: int, height: int, colour: tuple[int, int, int]) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (width, height), colour).save(out, format="PNG")
+    return out.getvalue()
+
+
+def test_hands_go_two_per_row_under_the_table_at_half_its_width() -> None:
+    table = png(1200, 800, (30, 40, 60))
+    hands = [(f"P{i}", png(960, 276, (200, 50 * i, 40))) for i in range(3)]
+    out = Image.open(io.BytesIO(compose(table, hands)))
+    assert out.width == 1200
+    assert out.height > 800 + 2 * (276 * 594 // 960), "two rows of half-width strips"
+    assert compose(table, []) == table, "a game without hands keeps its table"
+
+
+def test_an_animation_fits_the_limit_or_says_it_cannot() -> None:
+    frames = [png(1200, 900, (i * 20 % 256, 90, 200 - i * 10)) for i in range(12)]
+    data = animate(frames, 60_000)
+    picture = Image.open(io.BytesIO(data))
+    assert len(data) <= 60_000 and picture.format == "WEBP" and picture.is_animated
+    assert 2 <= picture.n_frames <= 12
+    noisy = []
+    for seed in range(8):
+        im = Image.effect_noise((1200, 900), 120 + seed).convert("RGB")
+        out = io.BytesIO()
+        im.save(out, format="PNG")
+        noisy.append(out.getvalue())
+    with pytest.raises(TooLarge):
+        animate(noisy, 2_000)
