@@ -19,8 +19,8 @@ ROW_H = round(T * 2.1)
 GAP = 6
 MEDALS = (GOLD, (192, 196, 206), TAN)
 # Right edges of the number columns, and where names start and end.
-RANK_X = MARGIN + 34
-NAME_X = MARGIN + 80
+RANK_X = MARGIN + 42  # ranks up to 5 digits fit between the row's edge and the name
+NAME_X = MARGIN + 92
 RATING_R = 570
 GAMES_R = 672
 RATE_R = 774
@@ -66,7 +66,7 @@ def _row(draw: ImageDraw.ImageDraw, y: int, row: BoardRow) -> None:
         draw.ellipse((RANK_X - 17, cy - 17, RANK_X + 17, cy + 17), fill=MEDALS[row.rank - 1])
         text(draw, (RANK_X, cy), str(row.rank), T, PANEL, "mm")
     else:
-        text(draw, (RANK_X, cy), str(row.rank), T, TEXT, "mm")
+        text(draw, (RANK_X, cy), str(row.rank), T, TEXT, "mm", NAME_X - MARGIN - 12)
     text(draw, (NAME_X, cy), row.name, T, ACCENT if row.me else TEXT, "lm", NAME_W)
     value = f"{row.value}?" if row.provisional else row.value
     text(draw, (RATING_R, cy), value, T, TEXT_DIM if row.provisional else TEXT, "rm")
