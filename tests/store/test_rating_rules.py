@@ -163,3 +163,22 @@ def test_a_provisional_player_is_never_ranked_above_an_established_one() -> None
     settled = ladder_key(Rating(20.0, 3.0), 5, 2)
     better_settled = ladder_key(Rating(22.0, 3.0), 9, 3)
     assert sorted([hot_newcomer, settled, better_settled]) == [better_settled, settled, hot_newcomer]
+
+
+def test_a_server_that_rates_cpu_matches_puts_cpus_on_the_ladder_as_a_fixed_player() -> None:
+    won = rate_match("koikoi", seats((1, None), [9, 0]), {}, cpu_rated=True)
+    lost = rate_match("koikoi", seats((1, None), [0, 9]), {}, cpu_rated=True)
+    assert won.kind == lost.kind == "ladder" and set(won.after) == {1}
+    assert won.after[1].mu > DEFAULT_MU > lost.after[1].mu
+    # Dou Dizhu with two CPU peasants: every deal the human wins as landlord raises them, and the
+    # CPUs, never updated, are the same average player in every deal
+    lord = {"landlord_hands": 3, "landlord_wins": 3, "peasant_hands": 0, "peasant_wins": 0}
+    ddz = rate_match("doudizhu", seats((1, None, None), [24, -12, -12], [lord, {}, {}]), {}, cpu_rated=True)
+    one = rate_match(
+        "doudizhu",
+        seats((1, None, None), [8, -4, -4], [{**lord, "landlord_hands": 1, "landlord_wins": 1}, {}, {}]),
+        {},
+        cpu_rated=True,
+    )
+    assert ddz.after[1].mu > one.after[1].mu > DEFAULT_MU
+    assert match_kind("goita", seats((1, None, 2, None), [1, 2, 1, 2]), cpu_rated=True) == "ladder"
