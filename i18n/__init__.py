@@ -186,3 +186,15 @@ def card_name(card: Any, locale: object, *, native: bool = False) -> str:
         if key in table(lang):
             return table(lang)[key]
     return card.name(normalize(locale))
+
+
+def card_label(card: Any, locale: object, *, notation: str | None = None, native_lang: str = "ja") -> str:
+    """``3a Cherry curtain (桜に幕)``: notation, name, and the card's own name in brackets.
+
+    The bracket is left out when it would repeat the name (a Japanese reader of a hanafuda card,
+    a Korean reader of a hwatu card).
+    """
+    name = card_name(card, locale)
+    native = card.name(native_lang)
+    head = f"{notation or card} {name}"
+    return head if native == name else f"{head} ({native})"

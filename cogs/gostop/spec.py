@@ -10,6 +10,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import i18n
 from cogs.table.match_spec import MatchSpec
 from cogs.table.podium import names_and, number, score_line, signed
 from cogs.table.spec import Step, fit_label
@@ -38,7 +39,7 @@ def card_label(text: str, locale: str) -> str:
     card = _card(text)
     if card is None:
         return f"{text} {t(locale, f'gostop.card.{_JOKERS[text]}')}"
-    return f"{to_player(text)} {card_name(card, locale)} ({card.name('ko')})"
+    return i18n.card_label(card, locale, notation=to_player(text), native_lang="ko")
 
 
 def card_short(text: str, locale: str) -> str:

@@ -16,13 +16,8 @@ from engine.ai.koikoi import choose_action
 from engine.core import BadRules
 from engine.hanafuda import koikoi as kk
 from engine.hanafuda.cards import Card
-from i18n import card_name, t, tn
+from i18n import card_label, card_name, t, tn
 from render.hanafuda import koikoi as draw
-
-
-def card_label(card: Card, locale: str) -> str:
-    """``3a Cherry curtain (桜に幕)``: notation first, as players type it."""
-    return f"{card} {card_name(card, locale)} ({card_name(card, locale, native=True)})"
 
 
 def cards_text(cards: Sequence[Card], locale: str) -> str:

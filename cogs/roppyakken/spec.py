@@ -17,13 +17,8 @@ from engine.hanafuda import roppyakken as rk
 from engine.hanafuda.cards import Card, from_mask, mask
 from engine.hanafuda.roppyakken.state import name_of
 from engine.hanafuda.roppyakken.state import options as capture_options
-from i18n import card_name, t
+from i18n import card_label, card_name, t
 from render.hanafuda import roppyakken as draw
-
-
-def card_label(card: Card, locale: str) -> str:
-    """``3a Cherry curtain (桜に幕)``: notation first, as players type it."""
-    return f"{card} {card_name(card, locale)} ({card_name(card, locale, native=True)})"
 
 
 def cards_text(cards: Sequence[Card], locale: str) -> str:
