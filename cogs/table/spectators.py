@@ -61,9 +61,15 @@ def view_buttons(table: Table, locale: str) -> discord.ui.View:
     )
 
 
-async def view_message(table: Table, user_id: int, locale: str) -> dict[str, Any]:
+async def view_message(
+    table: Table, user_id: int, locale: str, drawn: dict[Any, Image] | None = None
+) -> dict[str, Any]:
     """A spectator's view: the public table image (seat ``None``), the status, whose turn, who
-    coaches whom; for the coach of a seat, that seat's hand too. Edit arguments, like a hand."""
+    coaches whom; for the coach of a seat, that seat's hand too. Edit arguments, like a hand.
+
+    ``drawn`` keeps the images of one refresh, by locale: every spectator reading the same
+    language shares one drawing of the table."""
+    drawn = {} if drawn is None else drawn
     buttons = view_buttons(table, locale)
     if table.status != "active" or table.state is None:
         return {"content": t(locale, "spectators.waiting"), "attachments": [], "view": buttons}
@@ -73,10 +79,11 @@ async def view_message(table: Table, user_id: int, locale: str) -> dict[str, Any
     spec, names = table.spec, table.names
 
     def draw() -> list[Image]:
-        images = [Image("table.png", spec.render_table(public, names, locale))]
-        if coached is not None:
-            images.append(Image("hand.png", spec.render_hand(coached, locale)))
-        return images
+        if (locale, None) not in drawn:
+            drawn[locale, None] = Image("table.png", spec.render_table(public, names, locale))
+        if coached is not None and (locale, seat) not in drawn:
+            drawn[locale, seat] = Image("hand.png", spec.render_hand(coached, locale))
+        return [drawn[locale, None], *([drawn[locale, seat]] if coached is not None else [])]
 
     images = await asyncio.to_thread(draw)
     lines = [t(locale, "spectators.header")]
@@ -144,6 +151,7 @@ class Spectators:
         """Edit every view behind the table; once the match is over, end them all."""
         if table.status == "lobby":
             return
+        drawn: dict[Any, Image] = {}  # the images of this turn, drawn once per language
         for user_id, watcher in list(table.watchers.items()):
             if table.status == "active" and watcher.shown_seq == table.seq:
                 continue
@@ -152,7 +160,7 @@ class Spectators:
                 self.forget(table, user_id)
                 continue
             if table.status == "active":
-                payload = await view_message(table, user_id, watcher.locale)
+                payload = await view_message(table, user_id, watcher.locale, drawn)
             else:
                 payload = _note(watcher.locale, "table.match_over")
             if await self._edit(table, user_id, watcher, payload):

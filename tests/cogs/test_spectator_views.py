@@ -73,6 +73,12 @@ async def test_a_spectator_sees_the_public_view_and_a_coach_one_hand(game: str, 
     buttons = [b.custom_id for b in other["view"].children]
     assert buttons == ["w:1:watch", "w:1:stop"], "a spectator's only controls act on nothing"
 
+    drawn["table"].clear()
+    shared: dict[Any, Any] = {}  # one refresh: every spectator reading English shares one drawing
+    for user_id in (OTHER, OTHER + 1, COACH):
+        await view_message(table, user_id, "en", shared)
+    assert len(drawn["table"]) == 1 and len(drawn["hand"]) == 2
+
 
 def test_the_board_lines_and_who_is_told_they_watch() -> None:
     table = live_table("koikoi", moves=0)
