@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from tsuki.bot import TsukiBot
 
 log = logging.getLogger(__name__)
+END = 1 << 30  # "the last frame", before the match is replayed to know which it is
 
 
 class ReplayCog(commands.Cog, name="Replay"):
@@ -138,21 +139,20 @@ class ReplayCog(commands.Cog, name="Replay"):
         if verb == "anim":
             await self.animation(interaction, row, pos)
             return
-        timeline, _ = await self.timeline(row, loc)
         values = (interaction.data or {}).get("values") or ()  # type: ignore[union-attr]
-        target = {
+        target = {  # the frame shown is clamped to the match (a custom_id can be forged)
             "first": 0,
             "prev": pos - 1,
             "next": pos + 1,
-            "last": timeline.last,
+            "last": END,
             "move": int(values[0]) if values and str(values[0]).isdigit() else pos,
             "round": int(values[0]) if values and str(values[0]).isdigit() else pos,
         }.get(verb)
         if target is None:
             await refuse(interaction, "error.foreign_button")
             return
-        await interaction.response.defer()
-        payload = await self.payload(row, timeline.clamp(target), loc)
+        await interaction.response.defer()  # first: replaying a long match may take a moment
+        payload = await self.payload(row, target, loc)
         await interaction.edit_original_response(
             content=payload["content"], attachments=payload["files"], view=payload["view"]
         )
@@ -183,8 +183,7 @@ class ReplayCog(commands.Cog, name="Replay"):
             await refuse(interaction, "replay.comment_players_only", game=row.id)
             return
         loc = user_locale(interaction)
-        timeline, _ = await self.timeline(row, loc)
-        await interaction.response.send_modal(CommentModal(self, row.id, timeline.clamp(pos), loc))
+        await interaction.response.send_modal(CommentModal(self, row.id, pos, loc))
 
     async def comment_sent(self, interaction: discord.Interaction, game_id: int, pos: int, body: str) -> None:
         """Keep the comment, then show the frame again with it."""
@@ -194,9 +193,12 @@ class ReplayCog(commands.Cog, name="Replay"):
         if not any(s.user_id == interaction.user.id for s in row.seats):  # checked again: forms can be forged
             await refuse(interaction, "replay.comment_players_only", game=row.id)
             return
-        await save_comment(self.bot.db, game_id, pos, interaction.user.id, body)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        payload = await self.payload(row, pos, user_locale(interaction))
+        loc = user_locale(interaction)
+        timeline, _ = await self.timeline(row, loc)
+        pos = timeline.clamp(pos)
+        await save_comment(self.bot.db, game_id, pos, interaction.user.id, body)
+        payload = await self.payload(row, pos, loc)
         await interaction.followup.send(ephemeral=True, **payload)
 
 
