@@ -148,6 +148,9 @@ async def test_config_language_sets_the_public_language_of_new_tables(simcord_en
     ana = guild.add_member(env.create_user("ana"), roles=[admins])
     locales.users[ana.id] = "fr"
     hanafuda = guild.create_text_channel("hanafuda")
+    bob = guild.add_member(env.create_user("bob"))
+    assert not any(c.startswith("config") for c in bob.available_commands(hanafuda)), "admins only"
+    assert any(c.startswith("config") for c in ana.available_commands(hanafuda))
     shown = await ana.slash(hanafuda, "config language")
     assert shown.ephemeral and "Français" in shown.response.content
     done = await ana.slash(hanafuda, "config language", language="ko")
