@@ -18,8 +18,10 @@ import pytest
 from fontTools.ttLib import TTCollection
 from PIL import ImageDraw, ImageFont
 
+import engine.goita as gt
 import i18n
 import render.fonts as fonts
+from engine.doudizhu import ENGINE as DOUDIZHU
 from engine.doudizhu.types import HandEnded
 from engine.doudizhu.types import Phase as DPhase
 from engine.goita import RoundEnded as GoitaRoundEnded
@@ -36,8 +38,8 @@ from tests.render.samples import (
     _dd_mid,
     _roppyakken_results,
     doudizhu_view,
-    gostop_view,
     goita_view,
+    gostop_view,
     memory_view,
     playout,
     roppyakken_view,
@@ -120,6 +122,47 @@ def images() -> Iterator[tuple[str, Render]]:
 
     yield "goita/sheet", goita_sheet
     yield "goita/memory", lambda loc: go.render_memory(memory_view(3, 15), names=PLAYERS[:3], locale=loc)
+    yield from summaries()
+
+
+def summaries() -> Iterator[tuple[str, Render]]:
+    """Each game's match summary (the last score sheet)."""
+    history = tuple(dataclasses.replace(sample_result(), round_no=n) for n in (1, 2, 3))
+    yield (
+        "koikoi/summary",
+        lambda loc: kk.render_match_summary(history, names=NAMES, scores=(30, 12), locale=loc),
+    )
+    yield (
+        "roppyakken/summary",
+        lambda loc: rp.render_match_summary(
+            _roppyakken_results(), names=PLAYERS[:3], scores=(600, 310, 90), locale=loc
+        ),
+    )
+
+    def gostop_summary(loc: str) -> bytes:
+        _, events = playout("gostop", 3, 5)
+        ended = [e for e in events if isinstance(e, GostopRoundEnded)]
+        history = tuple(e.result for e in ended)
+        return gs.render_match_summary(history, names=PLAYERS[:3], scores=ended[-1].scores, locale=loc)
+
+    def doudizhu_summary(loc: str) -> bytes:
+        states, _ = playout("doudizhu", 3, 1)
+        final = DOUDIZHU.view(states[-1], None)
+        return dd.render_match_summary(
+            final.history, names=PLAYERS[:3], scores=final.scores, winners=(0,), locale=loc
+        )
+
+    def goita_summary(loc: str) -> bytes:
+        states, _ = playout("goita", 4, 2)
+        outcome = gt.outcome(states[-1])
+        winners = outcome.winners if outcome is not None else ()
+        return go.render_match_summary(
+            states[-1].history, names=PLAYERS, scores=states[-1].scores, winners=winners, locale=loc
+        )
+
+    yield "gostop/summary", gostop_summary
+    yield "doudizhu/summary", doudizhu_summary
+    yield "goita/summary", goita_summary
 
 
 IMAGES = dict(images())
