@@ -21,7 +21,16 @@ import i18n
 import render.fonts as fonts
 import store
 from cogs.config_locale import SETTING
-from tests.cogs.harness import Place, is_turn_of, open_hand, step_buttons, the_table
+from tests.cogs.harness import (
+    TEST_CPU_DELAY,
+    Place,
+    is_turn_of,
+    open_hand,
+    play_one_move,
+    step_buttons,
+    the_table,
+    wait_for_turn,
+)
 from tsuki.settings import Settings
 
 LOCALIZED = ("fr", "ja", "ko", "zh-CN", "zh-TW")  # every language but English, as Discord names them
@@ -87,6 +96,12 @@ def faces(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     return used
 
 
+def _said(lang: str, key: str, text: str) -> bool:
+    """Does ``text`` contain the ``key`` text of ``lang``, whatever its fields are?"""
+    parts = re.split(r"\{[^}]*\}", i18n.t(lang, key))
+    return re.search(".+?".join(map(re.escape, parts)), text) is not None
+
+
 def _head(lang: str, key: str) -> str:
     """The fixed start of a text, before its first field (stable whatever the fields are)."""
     return i18n.t(lang, key).split("{")[0].strip()
@@ -132,6 +147,14 @@ async def test_a_japanese_server_plays_in_japanese_drawn_with_the_japanese_face(
     hand = await open_hand(mei, place)
     assert _head("zh-TW", "koikoi.hand.title") in hand.content
     assert {region for loc, region in faces if loc == "zh-TW"} == {"TC"}
+    await wait_for_turn(env, place, mei)
+    await play_one_move(mei, place)
+    await env.advance_time(TEST_CPU_DELAY)  # the CPU answers
+    narration = place.last_table().content
+    assert "koikoi.narrate" not in narration and KANA.search(narration)
+    assert any(_said("ja", f"koikoi.narrate.{k}", narration) for k in ("played_take", "played_field"))
+    assert not any(_said("en", f"koikoi.narrate.{k}", narration) for k in ("played_take", "played_field"))
+    assert {region for loc, region in faces if loc == "ja"} == {"JP"}
     stored = await store.get_game(simcord_env.bot.db, table.id)
     assert stored is not None and stored.meta["locale"] == "ja", "the table's language is stored"
     # A restart resumes the table in Japanese even though the server now says French.
