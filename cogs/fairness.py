@@ -21,6 +21,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 import store
+from cogs.config_locale import public_locale
 from cogs.table import limits
 from cogs.table.commitment import posted_commitment
 from cogs.table.replies import ephemeral, user_locale
@@ -149,7 +150,7 @@ class FairnessCog(commands.Cog, name="Fairness"):
             return
         await interaction.response.defer(thinking=True)
         finding = await self.check(row)
-        loc = user_locale(interaction)
+        loc = await public_locale(self.bot.db, interaction)  # a public answer: the server's language
         params = dict(finding.params)
         if "why" in params:
             params["why"] = t(loc, params["why"], error=params["error"])
