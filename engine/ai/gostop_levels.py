@@ -63,6 +63,7 @@ AI = register(
             policy=gostop_search.policy,
             value=gostop_search.value,
             done=gostop_search.done,
+            candidates=gostop_search.candidates,
         ),
         beginner_k=4,
         beginner_noise=3.0,

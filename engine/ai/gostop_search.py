@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.gostop import _best, _score, _Table, go_or_stop
+from engine.ai.gostop import _best, _score, _Table, go_or_stop, score_moves
 from engine.hanafuda.gostop.game import legal_actions
 from engine.hanafuda.gostop.scoring import points_of
 from engine.hanafuda.gostop.state import State
 from engine.hanafuda.gostop.types import Action, Go, Phase, Stop
 
-__all__ = ["done", "policy", "value"]
+__all__ = ["candidates", "done", "policy", "value"]
+
+TOP = 4  # root moves searched: the normal CPU's best few (the rest share no budget)
 
 
 def policy(s: State, rng: random.Random) -> Action:
@@ -50,3 +52,9 @@ def value(state: State, seat: int) -> float:
 def done(root: State, state: State) -> bool:
     """The horizon: the round of the decision is over."""
     return state.phase is Phase.OVER or state.round_no != root.round_no
+
+
+def candidates(view: object) -> list[Action]:
+    """The root moves worth searching: the normal CPU's ``TOP`` best-scored ones, in its order."""
+    scored = sorted(score_moves(view), key=lambda p: -p[1])  # type: ignore[arg-type]
+    return [a for a, _ in scored[:TOP]]

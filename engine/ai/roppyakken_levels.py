@@ -54,6 +54,7 @@ AI = register(
             policy=roppyakken_search.policy,
             value=roppyakken_search.value,
             done=roppyakken_search.done,
+            candidates=roppyakken_search.candidates,
         ),
         beginner_k=4,
         beginner_noise=80.0,

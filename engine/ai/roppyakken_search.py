@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.roppyakken import _best, _score, _Table
+from engine.ai.roppyakken import _best, _score, _Table, score_moves
 from engine.hanafuda.roppyakken.game import legal_actions
 from engine.hanafuda.roppyakken.state import State
 from engine.hanafuda.roppyakken.types import Action, Phase
 
-__all__ = ["done", "policy", "value"]
+__all__ = ["candidates", "done", "policy", "value"]
+
+TOP = 4  # root moves searched: the normal CPU's best few (the rest share no budget)
 
 
 def policy(s: State, rng: random.Random) -> Action:
@@ -37,3 +39,9 @@ def value(state: State, seat: int) -> float:
 def done(root: State, state: State) -> bool:
     """The horizon: the round of the decision is over."""
     return state.phase is Phase.OVER or state.round_no != root.round_no
+
+
+def candidates(view: object) -> list[Action]:
+    """The root moves worth searching: the normal CPU's ``TOP`` best-scored ones, in its order."""
+    scored = sorted(score_moves(view), key=lambda p: -p[1])  # type: ignore[arg-type]
+    return [a for a, _ in scored[:TOP]]
