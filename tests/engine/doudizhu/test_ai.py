@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine.ai import doudizhu as ai
-from engine.ai.doudizhu import choose_action
+from engine.ai.doudizhu import BIDS_AT, choose_action, hand_strength
 from engine.core import NotYourTurn
 from engine.doudizhu import PASS, PRESETS, Bid, Phase, Rules, apply, legal_actions, new_game, view
 from tests.engine.doudizhu.stacked import mv, play_state
@@ -45,8 +45,14 @@ def test_cpu_bids_from_hand_strength() -> None:
         if a == PASS:
             weak = s
     assert strong is not None and weak is not None
-    hand_strong = view(strong, strong.to_act).hand or ()
-    assert sum(c.rank >= 12 for c in hand_strong) >= 3
+
+    def strength(s: object) -> float:
+        ranks = [0] * 15
+        for c in view(s, s.to_act).hand or ():  # type: ignore[attr-defined]
+            ranks[c.rank] += 1
+        return hand_strength(ranks)
+
+    assert strength(strong) >= BIDS_AT[2] > BIDS_AT[0] > strength(weak)
 
 
 def test_cpu_keeps_bombs_and_does_not_beat_its_partner() -> None:
