@@ -48,7 +48,7 @@ AI = register(
             value=koikoi_search.value,
             done=koikoi_search.done,
         ),
-        beginner_k=3,
-        beginner_noise=1.5,
+        beginner_k=4,  # normal wins 64% of 12-round matches; the beginner beats random in 94%
+        beginner_noise=3.0,
     )
 )
