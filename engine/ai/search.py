@@ -154,13 +154,16 @@ def _halving(
             end_time = start + budget.seconds * (r + 1) / rounds
         done_iters = 0
         while True:
+            began = time.perf_counter()
             _iteration(game, view, seat, cands, alive, totals, rng)
             stats.iterations += 1
             stats.playouts += len(alive)
             done_iters += 1
             if round_iters is not None and done_iters >= round_iters:
                 break
-            if end_time is not None and time.perf_counter() >= end_time:
+            # Stop before an iteration that would overrun: the budget is a ceiling, not a target.
+            now = time.perf_counter()
+            if end_time is not None and now + (now - began) >= end_time:
                 break
         if len(alive) > 1 and r < rounds - 1:
             alive.sort(key=lambda i: (-totals[i], i))
