@@ -45,9 +45,9 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    from tsuki.bot import TsukiBot
+    from tsuki.bot import make_bot
 
-    bot = TsukiBot(settings)
+    bot = make_bot(settings)
     try:
         bot.run(settings.token, log_handler=None)
     except Exception as error:  # a bad token, no network…: one line, no traceback

@@ -25,8 +25,30 @@ class Settings:
     cpu_think_time: float = 1.0  # seconds a strong CPU searches per decision (CPU_THINK_TIME)
     cpu_workers: int = 1  # processes searching for strong CPUs, shared by all tables (0: a thread)
     cpu_playouts: int = 0  # > 0: a fixed playout count instead of the think time (tests)
+    # Scale-out (README "Run it at scale"): PostgreSQL instead of the SQLite file, and this
+    # process's shards. With DATABASE_URL, tables are driven under leases (store/leases.py).
+    database_url: str = ""
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None  # None: every shard of shard_count
+    lease_seconds: float = 30.0
 
-    def __repr__(self) -> str:  # never print the token
+    @property
+    def database(self) -> str:
+        """Where the store lives: the PostgreSQL URL when set, else the SQLite file."""
+        return self.database_url or self.database_path
+
+    @property
+    def shared_database(self) -> bool:
+        """Whether other processes may drive tables on this database (then leases are on)."""
+        return bool(self.database_url)
+
+    def __repr__(self) -> str:  # never print the token (nor the database password)
+        return self._repr()[:-1] + (
+            f", database_url={'***' if self.database_url else ''!r}, shard_count={self.shard_count!r},"
+            f" shard_ids={self.shard_ids!r}, lease_seconds={self.lease_seconds!r})"
+        )
+
+    def _repr(self) -> str:
         return (
             f"Settings(token={'***' if self.token else ''!r}, database_path={self.database_path!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, turn_timeout={self.turn_timeout!r}, "
@@ -49,6 +71,41 @@ def _number(env: dict[str, str], key: str, default: float, *, minimum: float) ->
     return value
 
 
+def parse_shard_ids(raw: str, shard_count: int) -> tuple[int, ...]:
+    """``0-3``, ``4,5`` or ``0-1,6``: the shards this process runs, each below ``shard_count``."""
+    ids: list[int] = []
+    for part in raw.replace(" ", "").split(","):
+        first, dash, last = part.partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise SettingsError(f"SHARD_IDS must look like 0-3 or 0,2,5, not {raw!r}")
+        low, high = int(first), int(last) if dash else int(first)
+        if low > high:
+            raise SettingsError(f"SHARD_IDS range {part!r} runs backwards")
+        ids.extend(range(low, high + 1))
+    if len(set(ids)) != len(ids) or any(i >= shard_count for i in ids):
+        raise SettingsError(f"SHARD_IDS must be distinct shards below SHARD_COUNT={shard_count}, not {raw!r}")
+    return tuple(ids)
+
+
+def _shards(env: dict[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    count_raw, ids_raw = env.get("SHARD_COUNT", "").strip(), env.get("SHARD_IDS", "").strip()
+    if not count_raw:
+        if ids_raw:
+            raise SettingsError("SHARD_IDS needs SHARD_COUNT (the total number of shards of the bot)")
+        return None, None
+    if not count_raw.isdigit() or int(count_raw) < 1:
+        raise SettingsError(f"SHARD_COUNT must be a whole number of shards, at least 1, not {count_raw!r}")
+    count = int(count_raw)
+    return count, parse_shard_ids(ids_raw, count) if ids_raw else None
+
+
+def _database_url(env: dict[str, str]) -> str:
+    url = env.get("DATABASE_URL", "").strip()
+    if url and not url.startswith(("postgresql://", "postgres://")):
+        raise SettingsError("DATABASE_URL must be a postgresql:// URL (leave it empty for SQLite)")
+    return url
+
+
 def load_settings(env: dict[str, str] | None = None, dotenv_path: str | Path | None = ".env") -> Settings:
     """Settings from ``env`` (default: ``os.environ``), after loading ``.env`` if it exists."""
     if env is None:
@@ -60,7 +117,12 @@ def load_settings(env: dict[str, str] | None = None, dotenv_path: str | Path | N
     guild = env.get("DEV_GUILD_ID", "").strip()
     if guild and not guild.isdigit():
         raise SettingsError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}")
+    shard_count, shard_ids = _shards(env)
     return Settings(
+        database_url=_database_url(env),
+        shard_count=shard_count,
+        shard_ids=shard_ids,
+        lease_seconds=_number(env, "LEASE_SECONDS", 30.0, minimum=5),
         token=env.get("DISCORD_TOKEN", "").strip(),
         database_path=env.get("DATABASE_PATH", "").strip() or "tsuki.db",
         dev_guild_id=int(guild) if guild else None,

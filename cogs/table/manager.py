@@ -25,6 +25,7 @@ from cogs.table.commitment import commit as commit_deal
 from cogs.table.commitment import sealed_line
 from cogs.table.hands import LiveHands
 from cogs.table.model import Pending, Seat, StaleClick, Table
+from cogs.table.ownership import Ownership
 from cogs.table.pacing import ChannelPacer
 from cogs.table.spec import GameSpec, Image
 from cogs.table.spectators import Spectators
@@ -51,6 +52,8 @@ class TableManager(TurnClock):
         self.pacer = ChannelPacer()
         self.announcer = Announcer(self)
         self.hands = LiveHands(self)
+        settings = bot.settings
+        self.ownership = Ownership(self, settings.shard_count, settings.shard_ids)
         self.spectators = Spectators(self)
 
     # --- lookup -----------------------------------------------------------------------------
@@ -140,38 +143,52 @@ class TableManager(TurnClock):
         return thread.id
 
     async def resume_all(self) -> int:
-        """Rebuild every unfinished table from its stored action log (after a restart)."""
+        """Rebuild every unfinished table this process drives (its shards' guilds; with leases,
+        those it could lease) from its stored action log (after a restart)."""
         count, resumed = 0, set()
         for row in await store.unfinished_games(self.db):
-            spec = self.specs.get(row.game)
-            if spec is None:
-                log.warning("game %s is of unknown kind %r; skipped", row.id, row.game)
-                continue
-            try:
-                table = await self._rebuild(row, spec)
-            except Exception:
-                log.exception("could not resume game %s; closing it so its channel is free", row.id)
-                await store.finish_game(self.db, row.id, "abandoned")
-                continue
-            self.tables[table.id] = table
-            resumed.add(table.id)
-            outcome = spec.engine.outcome(table.state) if table.state is not None else None
-            if table.status == "active":
-                await self.announcer.reconcile(table)
-            if table.pending and table.pending[0].seq < 0:  # stopped before its first post: say it all
-                sealed = await sealed_line(self.db, table)
-                table.notes[:0] = [self._started_line(table), *([sealed] if sealed else [])]
-            if outcome is not None:  # stopped between its last move and its results
-                await self.finish(table, outcome)
-            if table.status == "lobby":
-                self.expire_lobby_later(table)
-            else:
-                self.announcer.request(table)  # whatever was stored but not posted
-                await self.spectators.resume(table)  # coaches first: hands and views name them
-                await self.hands.resume(table)
-                self.schedule(table)
-            count += 1
+            if not await self.ownership.claim(row):
+                continue  # another process's table
+            if await self.resume_game(row):
+                count += 1
+                resumed.add(row.id)  # (its own flush posts its results, even once it has finished)
         return count + await self._post_missing_results(resumed)
+
+    async def resume_game(self, row: store.GameRow) -> int:
+        """Rebuild one unfinished table and carry on with it (1), or close it if it cannot be (0)."""
+        spec = self.specs.get(row.game)
+        if spec is None:
+            log.warning("game %s is of unknown kind %r; skipped", row.id, row.game)
+            return 0
+        try:
+            table = await self._rebuild(row, spec)
+        except Exception:
+            log.exception("could not resume game %s; closing it so its channel is free", row.id)
+            await store.finish_game(self.db, row.id, "abandoned")
+            return 0
+        self.tables[table.id] = table
+        outcome = spec.engine.outcome(table.state) if table.state is not None else None
+        if table.status == "active":
+            await self.announcer.reconcile(table)
+        if table.pending and table.pending[0].seq < 0:  # stopped before its first post: say it all
+            sealed = await sealed_line(self.db, table)
+            table.notes[:0] = [self._started_line(table), *([sealed] if sealed else [])]
+        if outcome is not None:  # stopped between its last move and its results
+            await self.finish(table, outcome)
+        if table.status == "lobby":
+            self.expire_lobby_later(table)
+        else:
+            self.announcer.request(table)  # whatever was stored but not posted
+            await self.spectators.resume(table)  # coaches first: hands and views name them
+            await self.hands.resume(table)
+            self.schedule(table)
+        return 1
+
+    def let_go(self, table: Table) -> None:
+        """Stop driving a table another process took over (its lease): no timers, no posts."""
+        self.cancel_tasks(table)
+        self.hands.shutdown(table)
+        self.tables.pop(table.id, None)
 
     async def _post_missing_results(self, resumed: set[int]) -> int:
         """Matches that ended (results stored) just before a restart, before their results post
@@ -276,15 +293,20 @@ class TableManager(TurnClock):
             new_state, events = engine.apply(table.state, action)  # raises IllegalAction; nothing changed
             table.committing = asyncio.current_task()
             try:
-                await store.append_action(
-                    self.db,
-                    table.id,
-                    table.seq,
-                    seat.index,
-                    str(action),
-                    by_cpu=by != "human",
-                    live_hand=live_hand,
-                )
+                try:
+                    await store.append_action(
+                        self.db,
+                        table.id,
+                        table.seq,
+                        seat.index,
+                        str(action),
+                        by_cpu=by != "human",
+                        live_hand=live_hand,
+                    )
+                except store.LeaseLost:  # another process drives this table now
+                    table.status = "moved"
+                    self.let_go(table)
+                    raise GameOver("This game is over.", key="no_table") from None
                 table.pending.append(Pending(table.seq, seat.index, tuple(events), by))
                 table.state, table.seq = new_state, table.seq + 1
                 self.cancel_tasks(table)
@@ -400,6 +422,7 @@ class TableManager(TurnClock):
     # --- what happens next: CPU moves and turn timers --------------------------------------
 
     def shutdown(self) -> None:
+        self.ownership.stop()
         for table in self.tables.values():
             self.cancel_tasks(table)
             self.hands.shutdown(table)

@@ -78,8 +78,16 @@ class PostgresBackend:
 
     @classmethod
     async def connect(cls, url: str, *, pool_size: int = POOL_SIZE) -> PostgresBackend:
+        # No timers: the pool keeps its few connections and their prepared statements (a timer
+        # per released connection or cached statement is pending work to a simulated clock).
         pool = await asyncpg.create_pool(
-            url, min_size=1, max_size=pool_size, init=_init_connection, statement_cache_size=256
+            url,
+            min_size=1,
+            max_size=pool_size,
+            init=_init_connection,
+            statement_cache_size=256,
+            max_inactive_connection_lifetime=0,
+            max_cached_statement_lifetime=0,
         )
         return cls(pool)
 
