@@ -33,6 +33,7 @@ EXTENSIONS = (
     "cogs.config",
     "cogs.watch",
     "cogs.replay.cog",
+    "cogs.learn",
 )
 
 

@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from cogs.learn import start_learn
 from cogs.table.commands import (
     OPPONENT_CHOICES,
     OPPONENT_HELP,
@@ -90,6 +91,13 @@ class DoudizhuCog(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return action_choices(self.bot.tables, interaction, current, game=GAME)
+
+    @app_commands.command(
+        name=_("learn"), description=_("Practice Dou Dizhu against the CPU, with hints on every turn")
+    )
+    async def learn(self, interaction: discord.Interaction) -> None:
+        """A short match against beginner CPUs with a tutorial and hints (:mod:`cogs.learn`)."""
+        await start_learn(self.bot.tables, interaction, GAME)
 
     @app_commands.command(name=_("rules"), description=_("The Dou Dizhu rules and the options of this table"))
     @app_commands.describe(preset=_("Show a preset's options instead of this table's"))

@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from cogs.learn import start_learn
 from cogs.table.commands import OPPONENT_CHOICES, TIMER_HELP, quit_game, show_hand, show_rules, start_table
 from cogs.table.typed import action_choices, play_typed
 from engine.hanafuda import koikoi as kk
@@ -81,6 +82,13 @@ class KoiKoiCog(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return action_choices(self.bot.tables, interaction, current, game="koikoi")
+
+    @app_commands.command(
+        name=_("learn"), description=_("Practice Koi-Koi against the CPU, with hints on every turn")
+    )
+    async def learn(self, interaction: discord.Interaction) -> None:
+        """A short match against beginner CPUs with a tutorial and hints (:mod:`cogs.learn`)."""
+        await start_learn(self.bot.tables, interaction, "koikoi")
 
     @app_commands.command(name=_("rules"), description=_("The Koi-Koi rules and the options of this table"))
     @app_commands.describe(preset=_("Show a preset's options instead of this table's"))

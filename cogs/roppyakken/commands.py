@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from cogs.learn import start_learn
 from cogs.table.commands import (
     OPPONENT_CHOICES,
     OPPONENT_HELP,
@@ -94,6 +95,13 @@ class RoppyakkenCog(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return action_choices(self.bot.tables, interaction, current, game=GAME)
+
+    @app_commands.command(
+        name=_("learn"), description=_("Practice Roppyakken against the CPU, with hints on every turn")
+    )
+    async def learn(self, interaction: discord.Interaction) -> None:
+        """A short match against beginner CPUs with a tutorial and hints (:mod:`cogs.learn`)."""
+        await start_learn(self.bot.tables, interaction, GAME)
 
     @app_commands.command(
         name=_("rules"), description=_("The Roppyakken rules and the options of this table")

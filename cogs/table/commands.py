@@ -98,6 +98,16 @@ def parse_overrides(text: str | None, template: dict[str, Any]) -> dict[str, Any
     return result
 
 
+def table_hints(raw: Any) -> bool:
+    """The ``hints=on|off`` table option (learn-mode hints in each player's own hand)."""
+    if isinstance(raw, bool):
+        return raw
+    text = str(raw).lower()
+    if text in _TRUE or text in _FALSE:
+        return text in _TRUE
+    raise BadRules(f"hints is on or off, not {raw!r}.", key="learn_bad_hints", value=str(raw))
+
+
 # --- the command bodies every game's group shares ------------------------------------------------
 
 
@@ -132,9 +142,13 @@ async def start_table(
         watching = kind == "watch"
         engine = tables.specs[game].engine
         template = engine.rules_from(preset, None).to_dict()
-        rules = engine.rules_from(preset, {**parse_overrides(options, template), **fixed})
+        overrides = parse_overrides(options, template)
+        hints = table_hints(overrides.pop("hints", False))  # a table option, not a rule
+        rules = engine.rules_from(preset, {**overrides, **fixed})
         shown = {key: getattr(rules, key) for key in show}
         table_options: dict[str, Any] = {"seats": players, **shown, "preset": preset}
+        if hints:
+            table_options["hints"] = True
         if timer is not None:
             table_options["timer"] = timer * 60
         if options:

@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from cogs.table import components as c
-from cogs.table import limits
+from cogs.table import hints_text, limits
 from cogs.table.coach import board_lines, coach_lines
 from cogs.table.model import Table
 from cogs.table.spec import Image, Step, actions_along
@@ -89,6 +89,10 @@ def lobby_option_lines(table: Table) -> list[str]:
     lines = []
     for key, value in table.options.items():
         if key == "seats":
+            continue
+        if key in ("hints", "learn"):  # learn mode's options: said in words of their own
+            if value:
+                lines.append(t(loc, f"learn.lobby.{key}"))
             continue
         label_key = f"table.lobby.option.{key}"
         label = t(loc, label_key)
@@ -351,10 +355,17 @@ async def hand_message(
         text += "\n" + t(locale, "table.deadline", at=f"<t:{int(table.turn_deadline)}:R>")
     if table.coaches:  # every seat knows whose hand a coach sees
         text += "\n" + "\n".join(coach_lines(table, locale))
+    if extra := hints_text.extra_text(table, seat, view, locale):  # learn mode, hints=on
+        text += "\n\n" + extra
+    controls = action_buttons(table, view, seq, locale, path, picked=picked, chosen=chosen)
+    if (skip := hints_text.skip_button(table, seat, view, locale)) is not None:
+        controls = controls if controls is not None else c.view_of([])
+        if len(controls.children) < 25:
+            controls.add_item(skip)
     return {
         "content": text[:2000],
         "attachments": [file_of(Image("hand.png", png))],
-        "view": action_buttons(table, view, seq, locale, path, picked=picked, chosen=chosen),
+        "view": controls,
     }
 
 

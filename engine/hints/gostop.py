@@ -89,7 +89,7 @@ def hints(view: GoStopView) -> Hints:
             others |= m
     hand, field = _ints(view.hand), _ints(view.field)
     out: list[Line] = []
-    if view.legal_actions and view.phase is Phase.PLAY:
+    if view.phase is Phase.PLAY:  # on the seat's turn or not: what its cards would take now
         out += captures(GOALS, hand, field, mine, others, label=card_str)
     out.append(line("round_points", points=sum(i.points for i in view.round_scores[me])))
     if mine_progress := progress(GOALS, mine, others):

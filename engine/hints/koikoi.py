@@ -78,7 +78,7 @@ def hints(view: KoiKoiView) -> Hints:
     gs = goals(view.rules)
     mine, theirs = mask_of(view.captured[me]), mask_of(view.captured[opp])
     out: list[Line] = []
-    if view.legal_actions and view.phase is Phase.PLAY:
+    if view.phase is Phase.PLAY:  # on the seat's turn or not: what its cards would take now
         out += captures(gs, view.hand, view.field, mine, theirs, label=_label)
     elif view.legal_actions and view.phase is Phase.DRAW_CHOICE and view.pending_draw is not None:
         out += captures(gs, (view.pending_draw,), view.field, mine, theirs, label=_label)

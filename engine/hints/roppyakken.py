@@ -67,7 +67,7 @@ def hints(view: RoppyakkenView) -> Hints:
             others |= m
     out: list[Line] = []
     wild = (lambda c: c == GAJI) if view.rules.gaji_capture else (lambda c: False)
-    if view.legal_actions and view.phase is Phase.PLAY:
+    if view.phase is Phase.PLAY:  # on the seat's turn or not: what its cards would take now
         out += captures(gs, view.hand, view.field, mine, others, label=_label, wild=wild)
     elif view.legal_actions and view.pending_draw is not None:
         out += captures(gs, (view.pending_draw,), view.field, mine, others, label=_label, wild=wild)

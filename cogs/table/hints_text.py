@@ -1,0 +1,198 @@
+"""Hints and the tutorial in a player's hand message: ``engine.hints`` lines put into words.
+
+A table shows hints when its options say ``hints`` (``/<game> learn`` tables always; a normal
+table with ``hints=on``). They go in the seat's own hand message only, computed from that seat's
+view, so nobody learns anything they could not see. A learn table also runs a short tutorial:
+on each of the player's first decisions of the match the hand opens with one step
+(``learn.tutorial.<game>.<n>``), until the last step or a click on **Skip tutorial**.
+
+Each hint line is ``learn.hint.<key>`` (or a game's own ``learn.hint.<game>.<key>`` when the
+words differ, e.g. Go-Stop's 스톱 against Koi-Koi's 勝負), filled from the line's parameters:
+cards in the game's notation with their names, yaku as the game's own names (``*_key``), seats
+as player names, actions as the game's own ``action_label``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from cogs.table import components as c
+from cogs.table.model import Table
+from engine.hanafuda.cards import Card as HanafudaCard
+from engine.hints import Hints, Line, Progress, doudizhu, goita, gostop, koikoi, roppyakken
+from i18n import card_name, lookup, t, tn
+
+HINTERS: dict[str, Callable[[Any], Hints]] = {
+    "koikoi": koikoi.hints,
+    "roppyakken": roppyakken.hints,
+    "gostop": gostop.hints,
+    "doudizhu": doudizhu.hints,
+    "goita": goita.hints,
+}
+HANAFUDA = ("koikoi", "roppyakken", "gostop")
+TUTORIAL_STEPS = 4
+HINT_BUDGET = 1300  # characters of hints in a hand message (Discord: 2000 in all)
+SKIP_TEMPLATE = r"lt:(?P<game>\d+):(?P<seat>\d+):skip"
+
+
+def skip_id(game_id: int, seat: int) -> str:
+    return f"lt:{game_id}:{seat}:skip"
+
+
+@dataclass(slots=True)
+class Tutorial:
+    """A learn table's tutorial for one seat: the turns it has shown (by move number)."""
+
+    turns: list[int] = field(default_factory=list)
+    skipped: bool = False
+
+
+# (table id, its seed) -> seat -> its tutorial (the seed tells apart two stores' table 1). In
+# memory: after a restart a tutorial starts again from its first step.
+_TUTORIALS: dict[tuple[int, int], dict[int, Tutorial]] = {}
+
+
+def hints_on(table: Table) -> bool:
+    return bool(table.options.get("hints")) and table.game in HINTERS
+
+
+def is_learn(table: Table) -> bool:
+    return bool(table.options.get("learn")) and table.game in HINTERS
+
+
+def tutorial_of(table: Table, seat: int) -> Tutorial:
+    return _TUTORIALS.setdefault((table.id, table.seed), {}).setdefault(seat, Tutorial())
+
+
+def skip(table: Table, seat: int) -> None:
+    tutorial_of(table, seat).skipped = True
+
+
+def forget(table: Table) -> None:
+    _TUTORIALS.pop((table.id, table.seed), None)
+
+
+def tutorial_step(table: Table, seat: int, view: Any) -> int | None:
+    """The step (1..4) to show in this hand now, or ``None`` once the tutorial is over."""
+    if not is_learn(table):
+        return None
+    if table.status != "active":
+        forget(table)
+        return None
+    tut = tutorial_of(table, seat)
+    if tut.skipped:
+        return None
+    if view.legal_actions and table.seq not in tut.turns:
+        tut.turns.append(table.seq)
+    step = len(tut.turns)
+    return step if 1 <= step <= TUTORIAL_STEPS else None
+
+
+# --- words -----------------------------------------------------------------------------------
+
+
+def _card(table: Table, code: str, loc: str) -> str:
+    to_player = getattr(table.spec, "to_player", None)
+    shown = to_player(code) if to_player is not None else code
+    if table.game in HANAFUDA and code[:1].isdigit():
+        return f"{card_name(HanafudaCard.parse(code), loc)} `{shown}`"
+    if table.game == "goita":
+        return f"{t(loc, f'goita.piece.{code}')} `{code}`"
+    return f"`{shown}`"
+
+
+def _cards(table: Table, codes: Sequence[str], loc: str) -> str:
+    return ", ".join(_card(table, code, loc) for code in codes) or "—"
+
+
+def _progress(p: Progress, loc: str) -> str:
+    mark = "✅ " if p.left == 0 else ""
+    return t(loc, "learn.progress", name=f"{mark}{t(loc, p.name_key)}", have=p.have, need=p.need)
+
+
+def _key(table: Table, name: str, loc: str) -> str:
+    own = f"learn.hint.{table.game}.{name}"
+    return own if lookup(loc, own) is not None else f"learn.hint.{name}"
+
+
+def hint_line(table: Table, view: Any, hint: Line, loc: str) -> str:
+    """One hint in ``loc``."""
+    params: dict[str, Any] = {}
+    plain = {name: value for name, value in hint.params if isinstance(value, int)}
+    for name, value in hint.params:
+        if name.endswith("_key"):  # a text of its own (a reason, a kind), with the line's numbers
+            params[name[:-4]] = t(loc, value, **plain)
+        elif name == "goal" and hint.key == "threat":
+            params["goal"] = _progress(value, loc)
+        elif name == "seat":
+            params["name"] = table.names[value] if value < len(table.names) else str(value + 1)
+        elif name == "action":
+            params["action"] = table.spec.action_label(value, view, loc)
+        elif name == "goal":
+            params["goal"] = "" if value is None else " · " + _progress(value, loc)
+        elif name == "goals":
+            params["goals"] = " · ".join(_progress(p, loc) for p in value)
+        elif name in ("card", "piece", "attack"):
+            params[name] = _card(table, value, loc)
+        elif name == "pieces" and hint.key == "unseen":  # counts: "G×2"
+            params[name] = " ".join(value)
+        elif name in ("cards", "on_field", "held", "pieces", "blocks"):
+            params[name] = _cards(table, value, loc)
+        elif name in ("moves", "ranks"):
+            params[name] = " ".join(f"`{v}`" for v in value) if name == "moves" else " ".join(value)
+        else:
+            params[name] = value
+    if hint.key == "threat":  # where the missing card is, as the player sees it
+        where = []
+        if dict(hint.params)["on_field"]:
+            where.append(t(loc, "learn.where.field", cards=params["on_field"]))
+        if dict(hint.params)["held"]:
+            where.append(t(loc, "learn.where.held", cards=params["held"]))
+        if params["unseen"]:
+            where.append(t(loc, "learn.where.unseen", n=params["unseen"]))
+        params["where"] = "; ".join(where)
+    if hint.key == "beats" and params.get("more"):
+        params["moves"] += " " + tn(loc, "learn.more", params["more"])
+    return t(loc, _key(table, hint.key, loc), **params)
+
+
+def hints_text(table: Table, seat: int, view: Any, loc: str) -> str:
+    """The hints block of a hand message (empty when the table shows none)."""
+    if not hints_on(table) or view.seat is None:
+        return ""
+    lines = [t(loc, "learn.hints_title")]
+    size = len(lines[0])
+    for hint in HINTERS[table.game](view):
+        text = "• " + hint_line(table, view, hint, loc)
+        if size + len(text) + 1 > HINT_BUDGET:
+            break
+        lines.append(text)
+        size += len(text) + 1
+    return "\n".join(lines) if len(lines) > 1 else ""
+
+
+def tutorial_text(table: Table, seat: int, view: Any, loc: str) -> str:
+    step = tutorial_step(table, seat, view)
+    if step is None:
+        return ""
+    head = t(loc, "learn.tutorial_title", n=step, total=TUTORIAL_STEPS)
+    return f"{head}\n{t(loc, f'learn.tutorial.{table.game}.{step}')}"
+
+
+def extra_text(table: Table, seat: int, view: Any, loc: str) -> str:
+    """What a hand message adds: the tutorial's step, then the hints (either may be empty)."""
+    parts = [tutorial_text(table, seat, view, loc), hints_text(table, seat, view, loc)]
+    return "\n\n".join(p for p in parts if p)
+
+
+def skip_button(table: Table, seat: int, view: Any, loc: str) -> discord.ui.Button[Any] | None:
+    """**Skip tutorial** while this seat's tutorial runs (on a learn table)."""
+    if not is_learn(table) or tutorial_of(table, seat).skipped:
+        return None
+    if len(tutorial_of(table, seat).turns) > TUTORIAL_STEPS:
+        return None
+    return c.button(skip_id(table.id, seat), t(loc, "learn.skip"), emoji="⏭️")
