@@ -23,6 +23,7 @@ The strong level's budget is ``--playouts N`` (deterministic) or ``--seconds T``
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import random
 import statistics
@@ -134,6 +135,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--seats", type=int, default=None, help="players (default: the fewest)")
+    p.add_argument("--progress", type=int, default=0, help="print the summary every N deals")
     p.add_argument("--rules", nargs="*", default=[], help="key=value rule overrides")
     ns = p.parse_args(argv)
     overrides: dict[str, Any] = dict(ONE_DEAL.get(ns.game, {}))
@@ -146,12 +148,20 @@ def main(argv: list[str] | None = None) -> None:
     seeds = [derive_seed(ns.seed, "deal", d) for d in range(ns.deals)]
     jobs = [(ns.game, ns.a, ns.b, overrides, budget, seed, ns.seats) for seed in seeds]
     t0 = time.perf_counter()
-    if ns.jobs > 1:
-        with ProcessPoolExecutor(ns.jobs) as pool:
-            results = list(pool.map(play_deal, jobs, chunksize=4))
-    else:
-        results = [play_deal(j) for j in jobs]
-    elapsed = time.perf_counter() - t0
+    results: list[DealResult] = []
+    with ProcessPoolExecutor(ns.jobs) if ns.jobs > 1 else contextlib.nullcontext() as pool:
+        done = pool.map(play_deal, jobs, chunksize=4) if pool is not None else map(play_deal, jobs)
+        for result in done:
+            results.append(result)
+            if ns.progress and len(results) % ns.progress == 0 and len(results) < len(jobs):
+                report(ns, overrides, results, time.perf_counter() - t0)
+    report(ns, overrides, results, time.perf_counter() - t0)
+
+
+def report(
+    ns: argparse.Namespace, overrides: dict[str, Any], results: list[DealResult], elapsed: float
+) -> None:
+    """The summary of the deals played so far."""
     deal_points = [statistics.fmean(r.points) for r in results]
     deal_margins = [statistics.fmean(r.margins) for r in results]
     wins = [statistics.fmean(1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in r.margins) for r in results]
@@ -160,7 +170,7 @@ def main(argv: list[str] | None = None) -> None:
     pt, ph = interval(deal_points)
     mg, mh = interval(deal_margins)
     budget_text = f"{ns.playouts} playouts" if ns.playouts is not None else f"{ns.seconds:g} s"
-    print(f"{ns.game}: A={ns.a} vs B={ns.b}, {ns.deals} deals x {len(results[0].points)} seatings, "
+    print(f"{ns.game}: A={ns.a} vs B={ns.b}, {len(results)} deals x {len(results[0].points)} seatings, "
           f"rules {overrides}, strong budget {budget_text}, {elapsed:.0f} s")  # fmt: skip
     print(f"  A win rate     {100 * w:5.1f}% ± {100 * wh:.1f}")
     print(f"  A points/game  {pt:+.2f} ± {ph:.2f}")
