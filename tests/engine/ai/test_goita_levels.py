@@ -10,6 +10,7 @@ import pytest
 
 from engine.ai.goita import choose_action
 from engine.ai.goita_determinize import determinize, unseen
+from engine.ai.goita_legacy import choose_action as legacy
 from engine.ai.goita_levels import absurd
 from engine.ai.levels import Level, chooser
 from engine.ai.search import Budget
@@ -28,7 +29,7 @@ from engine.goita import (
     view,
 )
 from engine.goita.state import HIDDEN, PAWN
-from tests.engine.goita.stacked import counts, play, table
+from tests.engine.goita.stacked import counts, fill, play, table
 
 CASES = [(4, PRESETS["seed"]), (4, PRESETS["association"]), (3, Rules()), (2, Rules())]
 
@@ -155,3 +156,12 @@ def test_strong_with_a_fixed_playout_count_is_legal_and_repeatable() -> None:
             a = strong(v, random.Random(1))
             assert a in v.legal_actions
             assert strong(v, random.Random(1)) == a
+
+
+def test_normal_hides_a_pawn_first() -> None:
+    """The search audit's finding: hide a Pawn (even from several) and keep the single Lance or
+    Silver to attack with; the old CPU kept its Pawn pairs and hid the Lance."""
+    s = table(fill("RSSLPPPP"), rules=Rules(redeal_pawns=0))
+    assert s.phase is Phase.DOWN and s.to_act == 0
+    assert choose_action(view(s, 0), random.Random(0)) == Down(Piece.P)
+    assert legacy(view(s, 0), random.Random(0)) == Down(Piece.L)
