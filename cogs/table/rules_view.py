@@ -9,7 +9,8 @@ The reply is ephemeral, in the reader's language, one page at a time:
   yaku and rule, its value, and the source it follows. ``/<game> rules preset:<name>`` opens on
   this page when the preset has one, since that is what the preset is.
 
-A button per other page turns the message into it. The buttons carry where the rules come from
+Above the pages, a rules card (:mod:`render.rules_card`): the game on one image in the reader's
+language. A button per other page turns the message into it. The buttons carry where the rules come from
 (``t<table id>`` for a table, ``p<preset>`` for a preset), so they keep working after the match
 ended or the bot restarted: a gone table's rules are read from the store. Pages longer than one
 embed are split over several (4096 characters each, 6000 in all: ``cogs.table.limits``).
@@ -17,6 +18,8 @@ embed are split over several (4096 characters each, 6000 in all: ``cogs.table.li
 
 from __future__ import annotations
 
+import asyncio
+import io
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +30,8 @@ from cogs.table import components as c
 from cogs.table import limits
 from cogs.table.replies import refuse, report_error, user_locale
 from i18n import t
+from render.rules_card import GAMES as RULES_CARD_GAMES
+from render.rules_card import rules_card
 
 if TYPE_CHECKING:
     from cogs.table.manager import TableManager
@@ -58,7 +63,11 @@ async def send_rules(
         source = f"p{preset or 'seed'}"
     # A preset asked for by name opens on its sources (when it has them: else on the rules).
     page = "rules" if preset is None else "table"
-    kwargs = await rules_reply(tables, game, source, page, user_locale(interaction))
+    locale = user_locale(interaction)
+    kwargs = await rules_reply(tables, game, source, page, locale)
+    if game in RULES_CARD_GAMES:  # the game on one card, above the text (kept on every page)
+        png = await asyncio.to_thread(rules_card, game, locale)
+        kwargs["files"] = [discord.File(io.BytesIO(png), filename=f"{game}-rules.png")]
     await interaction.response.send_message(ephemeral=True, **limits.fit(kwargs))
 
 

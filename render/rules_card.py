@@ -1,0 +1,222 @@
+"""The rules card: one image per game that fits its rules on a card, in the reader's language.
+
+``/<game> rules`` shows it above the rules text: the deck or the pieces (drawn with the game's
+own faces), how a turn goes in three or four numbered steps, and the scoring table. The numbers
+come from the engine's seed rules (the yaku values, the piece values), the words from
+``i18n/locales/<lang>/rules_cards.json`` and the games' own names (yaku, score items, pieces).
+Drawn 1000 px wide with texts sized to stay readable when Discord shows it 550 px wide.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from engine.doudizhu.cards import CARDS as DDZ_CARDS
+from engine.goita import rules as goita_rules
+from engine.goita.types import PIECES, SET_COUNTS
+from engine.hanafuda.cards import CARDS
+from engine.hanafuda.koikoi.rules import PRESETS as KK_PRESETS
+from engine.hanafuda.koikoi.rules import points_table
+from engine.hanafuda.roppyakken.rules import PRESETS as RP_PRESETS
+from i18n import t
+from render.doudizhu.faces import card_face as ddz_face
+from render.fonts import font, localized
+from render.goita.pieces import piece_face
+from render.hanafuda.faces import card_face
+from render.hanafuda.gostop.common import face as hwatu_face
+from render.palette import ACCENT, PANEL, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
+from render.png import to_png
+from render.widgets import chip, note
+
+W = 1000
+PAD = 40
+TITLE, HEAD, BODY, SMALL = 50, 34, 27, 24
+GAMES = ("koikoi", "roppyakken", "gostop", "doudizhu", "goita")
+_CJK = r"[\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]"
+_TOKENS = re.compile(
+    rf"{_CJK}[\u3001\u3002\uff0c\uff09\uff1a\uff1b\u300d]?|[^\s\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]+\s*|\s+"
+)
+
+
+def wrap(text: str, size: int, width: float) -> list[str]:
+    """``text`` in lines at most ``width`` px wide: between words, or between any two CJK
+    characters (a closing mark stays with the character before it)."""
+    f = font(size)
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for token in _TOKENS.findall(para):
+            if line and f.getlength((line + token).rstrip()) > width:
+                lines.append(line.rstrip())
+                line = token.lstrip()
+            else:
+                line += token
+        lines.append(line.rstrip())
+    return lines
+
+
+def _rows(game: str, loc: str) -> list[tuple[str, str]]:
+    """The scoring table: (name, value) rows from the seed rules."""
+    if game == "koikoi":
+        p = points_table(KK_PRESETS["seed"])
+        ids = ("goko", "shiko", "ameshiko", "sanko", "inoshikacho", "hanami", "tsukimi")
+        rows = [(t(loc, f"yaku.{i}"), str(getattr(p, i))) for i in ids if getattr(p, i)]
+        rows += [
+            (t(loc, f"yaku.{i}"), f"{getattr(p, i)}+") for i in ("akatan", "aotan", "tane", "tanzaku", "kasu")
+        ]
+        return rows
+    if game == "roppyakken":
+        r = RP_PRESETS["seed"]
+        rows = [
+            (t(loc, f"roppyakken.yaku.{i}"), v)
+            for i, v in (("lights", "50"), ("animals", "10"), ("ribbons", "10"))
+        ]
+        ids = (
+            "shiko",
+            "nanatan",
+            "inoshikacho",
+            "matsukiribozu",
+            "teppo",
+            "hanami",
+            "tsukimi",
+            "ozan",
+            "kozan",
+        )
+        ids += ("aotan", "sotan", "ameshima", "shima")
+        return rows + [(t(loc, f"roppyakken.yaku.{i}"), str(getattr(r, i))) for i in ids if getattr(r, i)]
+    if game == "gostop":
+        items = (("gwang", "3–15"), ("godori", "5"), ("hongdan", "3"), ("cheongdan", "3"), ("chodan", "3"))
+        items += (("yeolkkeut", "1+"), ("tti", "1+"), ("pi", "1+"))
+        return [(t(loc, f"gostop.score.{i}"), v) for i, v in items]
+    if game == "doudizhu":
+        items = (("doudizhu.mult.bid", "×1–3"), ("doudizhu.kind.bomb", "×2"), ("doudizhu.kind.rocket", "×2"))
+        rows = [(t(loc, k), v) for k, v in (*items, ("doudizhu.mult.spring", "×2"))]
+        return [(name[:1].upper() + name[1:], v) for name, v in rows]  # "bid" heads a row: "Bid"
+    values = goita_rules.PRESETS["seed"].values
+    return [(t(loc, f"goita.piece.{p}"), str(values[int(p)])) for p in PIECES]
+
+
+@cache
+def _samples(game: str) -> tuple[tuple[Image.Image, str], ...]:
+    """The row of faces under the title, each with a caption (a month, a count)."""
+    if game in ("koikoi", "roppyakken"):
+        return tuple((card_face(CARDS[4 * m], 72), "") for m in range(12))  # the tab says the month
+    if game == "gostop":
+        return tuple((hwatu_face(str(CARDS[4 * m]), 72), "") for m in range(12))
+    if game == "doudizhu":
+        picks = [DDZ_CARDS[4 * r] for r in range(13)] + [DDZ_CARDS[52], DDZ_CARDS[53]]
+        return tuple((ddz_face(c, 58), "") for c in picks)
+    return tuple((piece_face(p, 96), f"×{SET_COUNTS[int(p)]}") for p in PIECES)
+
+
+def _paste_row(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int, game: str) -> int:
+    faces = _samples(game)
+    gap = 8
+    total = sum(img.width for img, _ in faces) + gap * (len(faces) - 1)
+    x = (W - total) // 2
+    tallest = max(img.height for img, _ in faces)
+    for img, caption in faces:
+        canvas.paste(img, (x, y), img if img.mode == "RGBA" else None)
+        if caption:
+            note(caption, SMALL)
+            draw.text(
+                (x + img.width / 2, y + tallest + 18), caption, font=font(SMALL), fill=TEXT_DIM, anchor="mm"
+            )
+        x += img.width + gap
+    return y + tallest + (40 if any(c for _, c in faces) else 16)
+
+
+def _paragraph(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    text: str,
+    size: int,
+    width: float,
+    fill: tuple[int, int, int],
+) -> float:
+    for line in wrap(text, size, width):
+        note(line, size)
+        draw.text((x, y), line, font=font(size), fill=fill, anchor="la")
+        y += round(size * 1.4)
+    return y
+
+
+def _scores(draw: ImageDraw.ImageDraw, y: float, rows: Sequence[tuple[str, str]]) -> float:
+    """The scoring table in two columns of name … value rows."""
+    half = (len(rows) + 1) // 2
+    col_w = (W - 2 * PAD - 30) / 2
+    line = round(BODY * 1.55)
+    top = y
+    for i, (name, value) in enumerate(rows):
+        col, row = divmod(i, half)
+        x0 = PAD + col * (col_w + 30)
+        cy = top + row * line + line / 2
+        value_w = font(BODY).getlength(value)
+        label = name
+        f = font(BODY)
+        while label and f.getlength(label) > col_w - value_w - 24:
+            label = label[:-1]
+        if label != name:
+            label = label.rstrip() + "…"
+        note(label, BODY)
+        note(value, BODY)
+        draw.text((x0 + 12, cy), label, font=f, fill=TEXT, anchor="lm")
+        draw.text((x0 + col_w - 12, cy), value, font=f, fill=ACCENT, anchor="rm")
+    return top + half * line
+
+
+@cache
+def rules_card(game: str, locale: str) -> bytes:
+    """:func:`render_rules_card`, kept: a card changes only with the code."""
+    return render_rules_card(game, locale=locale)
+
+
+@localized
+def render_rules_card(game: str, *, locale: str = "en") -> bytes:
+    """The rules card of ``game`` in ``locale`` (PNG)."""
+    loc = locale
+    canvas = Image.new("RGB", (W, 2600), TABLE_BG)
+    draw = ImageDraw.Draw(canvas)
+    y = PAD
+    title = t(loc, f"game.{game}")
+    note(title, TITLE)
+    draw.text((PAD, y), title, font=font(TITLE), fill=ACCENT, anchor="la")
+    y += round(TITLE * 1.35)
+    y = _paragraph(draw, PAD, y, t(loc, f"rules_card.{game}.deck"), BODY, W - 2 * PAD, TEXT_DIM) + 14
+    y = _paste_row(canvas, draw, y, game) + 10
+    # How a turn goes: numbered steps on a panel.
+    note(t(loc, "rules_card.turn"), HEAD)
+    draw.text((PAD, y), t(loc, "rules_card.turn"), font=font(HEAD), fill=ACCENT, anchor="la")
+    y += round(HEAD * 1.5)
+    steps = [t(loc, f"rules_card.{game}.turn.{n}") for n in range(1, 5)]
+    box_top = y
+    y += 16
+    for n, step in enumerate(steps, start=1):
+        chip(draw, PAD + 18, y + BODY * 0.7, str(n), BODY, ACCENT, TABLE_BG)
+        y = _paragraph(draw, PAD + 70, y, step, BODY, W - 2 * PAD - 90, TEXT) + 10
+    draw.rounded_rectangle((PAD - 6, box_top, W - PAD + 6, y + 6), 14, outline=PANEL_EDGE, width=2)
+    y += 30
+    # The scoring table.
+    note(t(loc, "rules_card.scoring"), HEAD)
+    draw.text((PAD, y), t(loc, "rules_card.scoring"), font=font(HEAD), fill=ACCENT, anchor="la")
+    y += round(HEAD * 1.5)
+    rows = _rows(game, loc)
+    table_top = y
+    draw.rounded_rectangle(
+        (PAD - 6, table_top - 4, W - PAD + 6, table_top + 8 + ((len(rows) + 1) // 2) * round(BODY * 1.55)),
+        14,
+        fill=PANEL,
+    )
+    y = _scores(draw, y, rows) + 18
+    y = _paragraph(draw, PAD, y, t(loc, f"rules_card.{game}.note"), SMALL, W - 2 * PAD, TEXT_DIM) + PAD - 10
+    return to_png(canvas.crop((0, 0, W, int(y))))
+
+
+def warm() -> None:
+    for game in GAMES:
+        _samples(game)
