@@ -36,10 +36,9 @@ W = 1000
 PAD = 40
 TITLE, HEAD, BODY, SMALL = 50, 34, 27, 24
 GAMES = ("koikoi", "roppyakken", "gostop", "doudizhu", "goita")
-_CJK = r"[\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]"
-_TOKENS = re.compile(
-    rf"{_CJK}[\u3001\u3002\uff0c\uff09\uff1a\uff1b\u300d]?|[^\s\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]+\s*|\s+"
-)
+# Kana, kanji and full-width marks break anywhere; Latin and hangul words break at spaces.
+_CJK = "\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
+_TOKENS = re.compile(rf"[{_CJK}][\u3001\u3002\uff0c\uff09\uff1a\uff1b\u300d]?|[^\s{_CJK}]+\s*|\s+")
 
 
 def wrap(text: str, size: int, width: float) -> list[str]:
