@@ -18,6 +18,7 @@ from engine.ai.levels import GameAI, register
 from engine.ai.search import SearchGame
 from engine.hanafuda.gostop import ENGINE
 from engine.hanafuda.gostop.cards import MONTH_OF, parse_card
+from engine.hanafuda.gostop.scoring import points_of
 from engine.hanafuda.gostop.types import Bomb, Go, GoStopView, Phase, Play
 
 __all__ = ["AI", "absurd"]
@@ -30,7 +31,9 @@ def absurd(view: GoStopView, action: object) -> bool:
       the table) instead of taking all four and a pi;
     - going on with one card or less left to play (no chance to score more, a go-bak risk);
     - a play that captures nothing when the same month could capture (a choice of target
-      aside, Go-Stop forces the pair; with ``free_discard`` this is a capture thrown away).
+      aside, Go-Stop forces the pair; with ``free_discard`` this is a capture thrown away);
+    - a card left on the table that would finish a scoring set for an opponent (three points or
+      more: godori, a ribbon set, gwang), when another card gives nothing away.
     """
     seat = view.seat
     assert seat is not None
@@ -47,7 +50,25 @@ def absurd(view: GoStopView, action: object) -> bool:
         field |= 1 << parse_card(c)
     if field & MONTH_OF[action.card]:
         return False
-    return any(isinstance(a, Play) and a.card < 48 and field & MONTH_OF[a.card] for a in view.legal_actions)
+    if any(isinstance(a, Play) and a.card < 48 and field & MONTH_OF[a.card] for a in view.legal_actions):
+        return True
+    lays = [a.card for a in view.legal_actions if isinstance(a, Play) and a.card < 48]
+    return _gift(view, action.card) and any(not _gift(view, c) for c in lays)
+
+
+GIFT = 3  # points an opponent would make at once by taking the card left on the table
+
+
+def _gift(view: GoStopView, card: int) -> bool:
+    """Whether leaving ``card`` on the table lets an opponent score ``GIFT`` more by taking it."""
+    for i, pile in enumerate(view.captured):
+        if i != view.seat:
+            m = 0
+            for c in pile:
+                m |= 1 << parse_card(c)
+            if points_of(m | 1 << card) - points_of(m) >= GIFT:
+                return True
+    return False
 
 
 AI = register(

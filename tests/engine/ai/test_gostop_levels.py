@@ -208,3 +208,16 @@ def test_strong_with_a_fixed_playout_count_is_legal_and_repeatable() -> None:
         a = strong(v, random.Random(1))
         assert a in v.legal_actions
         assert strong(v, random.Random(1)) == a
+
+
+def test_beginner_never_leaves_an_opponent_a_finished_set() -> None:
+    """The opponent holds two of the godori birds: laying the third on the table (nothing pairs
+    with the hand) is absurd while another card gives nothing away."""
+    beginner = chooser("gostop", Level.BEGINNER)
+    assert beginner is not None
+    s = _state("8b 10c", "1a 3a")  # 8b: the third bird; nothing on the table pairs
+    s = s._replace(captured=(0, sum(1 << c for c in cards_of("2a 4a"))))
+    v = view(s, 0)
+    bird = cards_of("8b")[0]
+    assert absurd(v, Play(bird)) and not absurd(v, Play(cards_of("10c")[0]))
+    assert all(beginner(v, random.Random(k)) != Play(bird) for k in range(30))
