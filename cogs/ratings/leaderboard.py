@@ -55,15 +55,19 @@ class Board:
 
 
 def _line(loc: str, row: BoardRow, *, rated: bool) -> str:
-    """One row in words: ``3. alice — 1012 · 8 games · 62% · +12 this week``."""
+    """One row in words: ``3. alice — 1012 · 8 games · 62% won · +12 this week``."""
     rank = f"{row.rank}." if row.rank is not None else "–"
-    value = t(loc, "ratings.board.provisional_value", value=row.value) if row.provisional else row.value
+    if not rated:
+        value = t(loc, "ratings.board.best", n=row.value)
+    elif row.provisional:
+        value = t(loc, "ratings.board.provisional_value", value=row.value)
+    else:
+        value = row.value
+    wins = round((row.win_rate or 0) * row.games)
     parts = [
-        f"{rank} {row.name} — {value}"
-        if rated
-        else f"{rank} {row.name} — {t(loc, 'ratings.board.best', n=row.value)}",
+        f"{rank} {discord.utils.escape_markdown(row.name)} — {value}",
         tn(loc, "ratings.count.games", row.games),
-        t(loc, "ratings.board.win_rate", rate=percent(round((row.win_rate or 0) * row.games), row.games)),
+        t(loc, "ratings.board.win_rate", rate=percent(wins, row.games)),
     ]
     if rated and row.trend:
         parts.append(t(loc, "ratings.board.trend", change=signed(row.trend)))

@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
+from discord.utils import escape_markdown
 
 from cogs.ratings.common import GAME_CHOICES, GAMES, MEMORY, Names, game_name, percent, png_file, signed
 from cogs.table import limits
@@ -216,7 +217,7 @@ class ProfileCog(commands.Cog):
         """``<date> Koi-Koi · ✅ won · alice 7 · bob 3 · rating +12``."""
         seats = [m.me, *m.others]
         winners = [i for i, s in enumerate(seats) if s.won]
-        names = [s.name if s.user_id is not None else f"🤖 {s.name}" for s in seats]
+        names = [escape_markdown(s.name) if s.user_id is not None else f"🤖 {s.name}" for s in seats]
         scores = score_line([s.points for s in seats], winners, names)
         result = (
             "ratings.history.forfeit"
