@@ -146,10 +146,13 @@ def noisy_top_k(
     blurred by up to ``noise``; the best blurred score is played. Mistakes stay bounded: a
     move is only ever chosen over a better one that scores less than ``noise`` more."""
     scored = sorted(score_moves(view), key=lambda p: -p[1])
-    if absurd is not None:
-        sane = [p for p in scored if not absurd(view, p[0])]
-        scored = sane or scored
-    top = scored[:k]
+    top: list[tuple[Any, float]] = []
+    for p in scored:  # the best k sane moves (absurd() runs on as few moves as it can)
+        if absurd is None or not absurd(view, p[0]):
+            top.append(p)
+            if len(top) == k:
+                break
+    top = top or scored[:k]  # every move absurd: play as normal would
     if not top:
         return view.legal_actions[0]
     return max(top, key=lambda p: p[1] + rng.uniform(0.0, noise))[0]
