@@ -160,15 +160,16 @@ def hint_line(table: Table, view: Any, hint: Line, loc: str) -> str:
     return t(loc, _key(table, hint.key, loc), **params)
 
 
-def hints_text(table: Table, seat: int, view: Any, loc: str) -> str:
-    """The hints block of a hand message (empty when the table shows none)."""
+def hints_text(table: Table, seat: int, view: Any, loc: str, room: int = HINT_BUDGET) -> str:
+    """The hints block of a hand message in at most ``room`` characters (whole lines, the most
+    useful first; empty when the table shows none)."""
     if not hints_on(table) or view.seat is None:
         return ""
     lines = [t(loc, "learn.hints_title")]
     size = len(lines[0])
     for hint in HINTERS[table.game](view):
         text = "• " + hint_line(table, view, hint, loc)
-        if size + len(text) + 1 > HINT_BUDGET:
+        if size + len(text) + 1 > min(room, HINT_BUDGET):
             break
         lines.append(text)
         size += len(text) + 1
@@ -183,10 +184,12 @@ def tutorial_text(table: Table, seat: int, view: Any, loc: str) -> str:
     return f"{head}\n{t(loc, f'learn.tutorial.{table.game}.{step}')}"
 
 
-def extra_text(table: Table, seat: int, view: Any, loc: str) -> str:
-    """What a hand message adds: the tutorial's step, then the hints (either may be empty)."""
-    parts = [tutorial_text(table, seat, view, loc), hints_text(table, seat, view, loc)]
-    return "\n\n".join(p for p in parts if p)
+def extra_text(table: Table, seat: int, view: Any, loc: str, room: int = 2000) -> str:
+    """What a hand message adds in at most ``room`` characters: the tutorial's step, then the
+    hints (either may be empty)."""
+    tutorial = tutorial_text(table, seat, view, loc)
+    hints = hints_text(table, seat, view, loc, room - len(tutorial) - 4)
+    return "\n\n".join(p for p in (tutorial, hints) if p)
 
 
 def skip_button(table: Table, seat: int, view: Any, loc: str) -> discord.ui.Button[Any] | None:

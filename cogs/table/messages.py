@@ -355,7 +355,7 @@ async def hand_message(
         text += "\n" + t(locale, "table.deadline", at=f"<t:{int(table.turn_deadline)}:R>")
     if table.coaches:  # every seat knows whose hand a coach sees
         text += "\n" + "\n".join(coach_lines(table, locale))
-    if extra := hints_text.extra_text(table, seat, view, locale):  # learn mode, hints=on
+    if extra := hints_text.extra_text(table, seat, view, locale, 2000 - len(text) - 2):  # learn, hints=on
         text += "\n\n" + extra
     controls = action_buttons(table, view, seq, locale, path, picked=picked, chosen=chosen)
     if (skip := hints_text.skip_button(table, seat, view, locale)) is not None:

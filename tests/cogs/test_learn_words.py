@@ -1,0 +1,85 @@
+"""Hints and tutorial steps in words (cogs/table/hints_text.py): every hint of every game fills
+its text in every language, fits a hand message, and a tutorial runs four steps then stops."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import i18n
+from cogs.table import hints_text
+from cogs.table.model import Seat, Table
+from tsuki.bot import game_specs
+
+SEATS = {"koikoi": 2, "roppyakken": 3, "gostop": 3, "doudizhu": 3, "goita": 4}
+
+
+def table_of(game: str, locale: str, *, learn: bool = False, seed: int = 1) -> Table:
+    spec: Any = game_specs()[game]
+    rules = spec.engine.rules_from(None, None)
+    options = {"seats": SEATS[game], "hints": True, **({"learn": True} if learn else {})}
+    table = Table(
+        id=seed, game=game, spec=spec, guild_id=1, channel_id=1, host_id=1, rules=rules,
+        options=options, locale=locale, turn_timeout=300, status="active", seed=seed,
+    )  # fmt: skip
+    table.seats = [Seat(i, 100 + i, f"P{i + 1}") for i in range(SEATS[game])]
+    table.state = spec.engine.new_game(SEATS[game], rules, seed)
+    return table
+
+
+def positions(table: Table, moves: int = 120):
+    """(seat to act, its view) along a match of random moves, changing ``table.state``."""
+    engine = table.spec.engine
+    rng = random.Random(table.seed)
+    for _ in range(moves):
+        seat = engine.to_act(table.state)
+        if seat is None:
+            return
+        view = engine.view(table.state, seat)
+        yield seat, view
+        table.state, _ = engine.apply(table.state, rng.choice(view.legal_actions))
+        table.seq += 1
+
+
+@pytest.mark.parametrize("locale", i18n.supported())
+@pytest.mark.parametrize("game", sorted(SEATS))
+def test_every_hint_is_put_into_words(game: str, locale: str) -> None:
+    table = table_of(game, locale)
+    keys = set()
+    for seat, view in positions(table):
+        text = hints_text.hints_text(table, seat, view, locale)
+        assert text.startswith(i18n.t(locale, "learn.hints_title"))
+        assert len(text) <= hints_text.HINT_BUDGET
+        assert "{" not in text and "learn.hint." not in text and "learn.why." not in text, text
+        keys |= {h.key for h in hints_text.HINTERS[game](view)}
+    assert "suggest" in keys
+
+
+def test_hints_fit_what_room_is_left() -> None:
+    table = table_of("doudizhu", "fr")
+    seat, view = next(positions(table))
+    assert len(hints_text.extra_text(table, seat, view, "fr", room=300)) <= 300
+
+
+def test_a_tutorial_shows_four_steps_on_the_learners_turns_then_ends() -> None:
+    table = table_of("koikoi", "ja", learn=True, seed=7)
+    shown = []
+    for seat, view in positions(table, moves=40):
+        if seat == 0:
+            text = hints_text.tutorial_text(table, seat, view, "ja")
+            again = hints_text.tutorial_text(table, seat, view, "ja")  # the same turn, redrawn
+            assert again == text
+            shown.append(text)
+    assert all(i18n.t("ja", "learn.tutorial_title", n=n, total=4) in s for n, s in enumerate(shown[:4], 1))
+    assert all(shown[:4]) and not any(shown[4:])
+    assert hints_text.skip_button(table, 0, None, "ja") is None  # over: no Skip button
+
+
+def test_a_normal_table_has_no_tutorial_and_no_hints_without_the_option() -> None:
+    table = table_of("gostop", "ko")
+    seat, view = next(positions(table))
+    assert hints_text.tutorial_text(table, seat, view, "ko") == ""
+    table.options.pop("hints")
+    assert hints_text.extra_text(table, seat, view, "ko") == ""
