@@ -142,6 +142,8 @@ def hint_line(table: Table, view: Any, hint: Line, loc: str) -> str:
             params[name] = " ".join(value)
         elif name in ("cards", "on_field", "held", "pieces", "blocks"):
             params[name] = _cards(table, value, loc)
+        elif name == "move":  # Dou Dizhu's play on the table, in notation
+            params[name] = f"`{value}`"
         elif name in ("moves", "ranks"):
             params[name] = " ".join(f"`{v}`" for v in value) if name == "moves" else " ".join(value)
         else:
