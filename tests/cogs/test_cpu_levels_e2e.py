@@ -11,9 +11,8 @@ from typing import Any
 
 import pytest
 
-import store
 from cogs.table import cpu_pool
-from tests.cogs.harness import TEST_CPU_DELAY, Place, match_over, setup_guild, the_table
+from tests.cogs.harness import TEST_CPU_DELAY, Place, match_over, play_match, setup_guild, the_table
 from tsuki.settings import Settings
 
 SHORT = {
@@ -88,14 +87,15 @@ async def test_opponent_option_sets_the_cpu_level(simcord_env, simcord_bot):
 
 async def test_the_level_survives_a_restart(simcord_env, simcord_bot, make_bot, settings):
     _, channel, (host,) = setup_guild(simcord_env, "host")
-    await host.slash(channel, "doudizhu start", hands=1, opponent="cpu_beginner")
-    table = the_table(simcord_bot)
-    assert [s.level for s in table.seats] == [None, "beginner", "beginner"]
-    row = await store.get_game(simcord_bot.db, table.id)
-    assert row is not None
-    rebuilt = await simcord_bot.tables._rebuild(row, table.spec)
-    assert [s.level for s in rebuilt.seats] == [None, "beginner", "beginner"]
-    assert rebuilt.names == table.names
+    await host.slash(channel, "koikoi start", options="rounds=1", opponent="cpu_strong")
+    game_id = the_table(simcord_bot).id
+    second = make_bot(settings)
+    await simcord_env.restart_bot(second)  # a fresh bot on the same database takes over
+    await simcord_env.advance_time(0.1)
+    table = second.tables.tables[game_id]
+    assert table.seats[1].name == "CPU 1 · strong" and table.seats[1].level == "strong"
+    await play_match(simcord_env, Place(channel, simcord_env), [host])  # the strong CPU plays on
+    assert table.spec.engine.outcome(table.state) is not None
 
 
 async def test_strong_thinks_in_the_shared_process_pool(simcord_env, simcord_bot):
