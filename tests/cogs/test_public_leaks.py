@@ -4,7 +4,7 @@ Run on the engines and the message builders directly (no simulated Discord, so i
 after every move of random legal play, with short match rules so a match is a round or two,
 
 * the narration of the move and the board post built from it (its text and its components,
-  ``cogs.table.messages.board_message``),
+  ``cogs.table.messages.board_message``), and a spectator's view (``cogs.table.spectators``),
 * the public view (seat ``None``: what a spectator and the table image are given; the renderer is
   replaced by a recorder, so the check is on the image's input view),
 
@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from cogs.table import messages
+from cogs.table import messages, spectators
 from cogs.table.model import Seat, Table
 from engine.doudizhu.cards import CARDS as DDZ_CARDS
 from engine.doudizhu.cards import Card as DdzCard
@@ -38,6 +38,7 @@ from engine.hanafuda.gostop.notation import to_player
 from tsuki.bot import game_specs
 
 MATCHES = 200
+SPECTATOR = 999  # a user id with no seat
 SPECS = game_specs()
 # Short matches (a round or a hand, a low target) so that 200 of them take a few seconds.
 RULES: dict[str, tuple[int, dict[str, Any]]] = {
@@ -227,6 +228,7 @@ async def play_and_check(game: str, seed: int, check: Callable[[str], None]) -> 
         table.state, table.seq = state, move
         spec.drawn.clear()
         payload = await messages.board_message(table, [], old_lines + new_lines, [])
+        watched = await spectators.view_message(table, SPECTATOR, "en")  # a spectator's private view
         if game == "goita":
             for leak in goita_public_leaks(state, public, events):
                 check(f"{game} seed {seed} move {move}: {leak}")
@@ -240,7 +242,7 @@ async def play_and_check(game: str, seed: int, check: Callable[[str], None]) -> 
             )
             if not new:
                 then_hidden &= now_hidden
-            rest = payload_text(payload)
+            rest = payload_text(payload) + "\n" + payload_text(watched)
             for line in old_lines:
                 rest = rest.replace(line, "")
             for label, named, hidden in [
@@ -272,6 +274,7 @@ async def _in_place(function: Callable[..., Any], *args: Any) -> Any:
 async def test_no_hidden_card_in_any_public_payload(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # The recorder draws nothing: no worker thread needed (thousands of hops would cost seconds).
     monkeypatch.setattr(messages, "asyncio", types.SimpleNamespace(to_thread=_in_place))
+    monkeypatch.setattr(spectators, "asyncio", types.SimpleNamespace(to_thread=_in_place))
     leaks: list[str] = []
     for seed in range(MATCHES):
         await play_and_check(game, seed, leaks.append)
