@@ -289,3 +289,19 @@ async def test_replay_buttons_work_after_a_restart(
     await simcord_env.restart_bot(make_bot(settings))  # a new process: no cache, no registered view
     message = answer(await alice.click(message, custom_id=control(message, "next").custom_id)).message
     assert position(message)[0] == 2, "the buttons of a replay opened before the restart still work"
+
+
+async def test_jump_to_a_round_and_page_through_its_moves(simcord_env: Any, simcord_bot: Any) -> None:
+    guild, channel, (alice,) = setup_guild(simcord_env, "alice")
+    game_id = await stored_match(simcord_bot, guild, channel, "koikoi", [alice, None], options={"rounds": 3})
+    message = answer(await alice.slash(channel, "replay", game=str(game_id))).message
+    rounds = next(b for b in buttons(message) if (b.custom_id or "").endswith(":round"))
+    assert [o.label for o in rounds.options] == ["Round 1", "Round 2", "Round 3"]
+    second = rounds.options[1].value
+    jumped = answer(await alice.select(message, [second], custom_id=rounds.custom_id)).message
+    assert position(jumped)[0] == int(second) and "round 2" in jumped.content.splitlines()[0]
+    moves = next(b for b in buttons(jumped) if (b.custom_id or "").endswith(":move"))
+    assert len(moves.options) <= 25 and moves.options[0].value == second, "the menu lists round 2's moves"
+    assert all(o.label.split(".")[0].isdigit() for o in moves.options)
+    back = answer(await alice.click(jumped, custom_id=control(jumped, "prev").custom_id)).message
+    assert position(back)[0] == int(second) - 1 and "round 1" in back.content.splitlines()[0]
