@@ -57,6 +57,7 @@ AI = register(
             policy=goita_search.policy,
             value=goita_search.value,
             done=goita_search.done,
+            candidates=goita_search.candidates,
         ),
         beginner_k=5,
         beginner_noise=10.0,

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.goita import choose_action
+from engine.ai.goita import choose_action, score_moves
 from engine.goita import ENGINE
 from engine.goita.state import State
 from engine.goita.types import Action, Phase
 
-__all__ = ["done", "policy", "value"]
+__all__ = ["candidates", "done", "policy", "value"]
+
+TOP = 3  # root moves searched: the normal CPU's best few (noise among eight Downs cost more than it won)
 
 
 def policy(state: State, rng: random.Random) -> Action:
@@ -33,3 +35,9 @@ def value(state: State, seat: int) -> float:
 def done(root: State, state: State) -> bool:
     """The horizon: the round of the decision is over."""
     return state.phase is Phase.OVER or state.round_no != root.round_no
+
+
+def candidates(view: object) -> list[Action]:
+    """The root moves worth searching: the normal CPU's ``TOP`` best-scored ones, in its order."""
+    scored = sorted(score_moves(view), key=lambda p: -p[1])  # type: ignore[arg-type]
+    return [a for a, _ in scored[:TOP]]
