@@ -18,7 +18,7 @@ from cogs.replay.timeline import Frame, Timeline
 from cogs.table import components as c
 from cogs.table import limits
 from cogs.table.spec import GameSpec
-from i18n import t
+from i18n import number, t
 from store.comments import MoveComment
 
 PAGE = limits.SELECT_OPTIONS
@@ -62,7 +62,9 @@ def frame_text(
     lines.append(spec.status_text(spec.engine.view(frame.state, None), timeline.names, locale))
     if frame.position == timeline.last:
         names = timeline.names
-        scores = " · ".join(f"{names[r.seat]} **{r.points}**" + (" 🏆" if r.won else "") for r in results)
+        scores = " · ".join(
+            f"{names[r.seat]} **{number(locale, r.points)}**" + (" 🏆" if r.won else "") for r in results
+        )
         lines.append(t(locale, "replay.final", scores=scores))
         if verdict is not None:
             lines.append(verdict)

@@ -20,6 +20,7 @@ import pytest
 from PIL import Image
 
 import store
+from i18n import number
 from store.comments import comments_for
 from tests.cogs.harness import TEST_CPU_DELAY, THINK_TIME, Place, answer, buttons, match_over, setup_guild
 from tsuki import replay as offline
@@ -98,7 +99,7 @@ async def test_a_replay_steps_through_every_move_to_the_stored_result(
         assert f"**{name}: " in message.content, message.content
     assert control(message, "next").disabled
     for r in results:
-        assert f"{names[r.seat]} **{r.points}**" in message.content, message.content
+        assert f"{names[r.seat]} **{number('en', r.points)}**" in message.content, message.content
     assert "✅ Replayed from its seed" in message.content
 
     verified = await other.slash(place.thread, "verify", game=game_id)
@@ -274,7 +275,7 @@ async def test_the_memory_mode_verifies_exports_and_replays(
     assert (
         position(message) == (len(actions), len(actions)) and "✅ Replayed from its seed" in message.content
     )
-    assert f"alice **{result.points}**" in message.content
+    assert f"alice **{number('en', result.points)}**" in message.content
 
 
 async def test_replay_buttons_work_after_a_restart(
