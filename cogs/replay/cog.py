@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import logging
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
@@ -36,8 +35,8 @@ from store.comments import MAX_COMMENT, comments_for, last_finished_game, save_c
 if TYPE_CHECKING:
     from tsuki.bot import TsukiBot
 
-log = logging.getLogger(__name__)
 END = 1 << 30  # "the last frame", before the match is replayed to know which it is
+BIGINT = 1 << 63  # no stored id reaches it (a typed or forged number may)
 
 
 class ReplayCog(commands.Cog, name="Replay"):
@@ -48,7 +47,7 @@ class ReplayCog(commands.Cog, name="Replay"):
     # ---------------------------------------------------------------- finding the match
     async def replayable(self, interaction: discord.Interaction, game_id: int) -> store.GameRow | None:
         """The finished match ``game_id`` of this server, or None after a clear private refusal."""
-        row = await store.get_game(self.bot.db, game_id)
+        row = await store.get_game(self.bot.db, game_id) if 0 <= game_id < BIGINT else None
         if row is None or interaction.guild_id is None or row.guild_id != interaction.guild_id:
             await refuse(interaction, "replay.not_found", game=game_id)
             return None
