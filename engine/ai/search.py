@@ -14,7 +14,11 @@ the root is mostly forced or well served by the heuristic policy):
    of the noise of a paired comparison).
 3. The budget is split into ``ceil(log2 n)`` rounds; after each round the worse half of the
    candidates (by mean value over every iteration so far) is dropped (sequential halving).
-4. The candidate with the best mean is played (ties: the earlier candidate).
+4. The candidate with the best mean is played (ties: the earlier candidate), except that with a
+   ``prior`` (the game's normal heuristic), the prior's move is kept through the halving and
+   played unless the best beats it, paired over the same determinizations, by more than
+   ``confidence`` standard errors: a small budget then plays like the heuristic where the search
+   cannot tell, and a larger one overrides it where it can.
 
 What a game provides: a :class:`SearchGame`, normally in ``engine/ai/<game>_search.py`` and
 referenced from its ``engine/ai/<game>_levels.py`` registration (see ``engine.ai.levels``):
@@ -34,6 +38,8 @@ referenced from its ``engine/ai/<game>_levels.py`` registration (see ``engine.ai
 - ``done(root, state) -> bool``: the horizon (the round or deal is over); ``max_steps`` caps a
   playout anyway (``value`` must then be meaningful mid-round).
 - ``candidates(view)`` (optional): the root actions worth searching.
+- ``prior(view, rng)`` (optional, with ``confidence``): the heuristic move the search must beat
+  with confidence to be overridden (see step 4).
 
 Budgets: ``Budget(playouts=N)`` is deterministic (tests, the no-peeking proof, benches);
 ``Budget(seconds=T)`` is what the bot uses (``CPU_THINK_TIME``): the rounds share T.
@@ -82,6 +88,8 @@ class SearchGame:
     done: Callable[[Any, Any], bool]
     candidates: Callable[[Any], Sequence[Any]] | None = None
     max_steps: int = 400
+    prior: Callable[[Any, random.Random], Any] | None = None
+    confidence: float = 1.0
 
 
 @dataclass(slots=True)
@@ -120,7 +128,13 @@ def search_with_stats(
     if key is not None and key in _CACHE:
         _CACHE.move_to_end(key)
         return _CACHE[key]
-    result = _halving(game, view, seat, cands, random.Random(seed), budget)
+    prior = None
+    if game.prior is not None:
+        choice = game.prior(view, random.Random(seed ^ 0x5EED))
+        if choice not in cands:
+            cands.append(choice)
+        prior = cands.index(choice)
+    result = _halving(game, view, seat, cands, random.Random(seed), budget, prior)
     if key is not None:
         _CACHE[key] = result
         if len(_CACHE) > _CACHE_SIZE:
@@ -138,11 +152,18 @@ def _cache_key(game: SearchGame, view: Any, seed: int, budget: Budget) -> Any:
 
 
 def _halving(
-    game: SearchGame, view: Any, seat: int, cands: list[Any], rng: random.Random, budget: Budget
+    game: SearchGame,
+    view: Any,
+    seat: int,
+    cands: list[Any],
+    rng: random.Random,
+    budget: Budget,
+    prior: int | None,
 ) -> tuple[Any, SearchStats]:
     n = len(cands)
     rounds = max(1, math.ceil(math.log2(n)))
     totals = [0.0] * n
+    samples: list[list[float]] = [[] for _ in range(n)]
     alive = list(range(n))
     stats = SearchStats()
     start = time.perf_counter()
@@ -158,7 +179,7 @@ def _halving(
         done_iters = 0
         while True:
             began = time.perf_counter()
-            _iteration(game, view, seat, cands, alive, totals, rng)
+            _iteration(game, view, seat, cands, alive, totals, samples, rng)
             stats.iterations += 1
             stats.playouts += len(alive)
             done_iters += 1
@@ -171,10 +192,26 @@ def _halving(
         if len(alive) > 1 and r < rounds - 1:
             alive.sort(key=lambda i: (-totals[i], i))
             alive = sorted(alive[: max(1, math.ceil(len(alive) / 2))])
+            if prior is not None and prior not in alive:
+                alive = sorted([*alive, prior])  # the heuristic's move stays to be compared with
     best = max(alive, key=lambda i: (totals[i], -i))
+    surely = prior is None or best == prior or _surely_better(samples[best], samples[prior], game.confidence)
+    if not surely and prior is not None:
+        best = prior
     iters = max(stats.iterations, 1)
     stats.means = {str(cands[i]): totals[i] / iters for i in alive}
     return cands[best], stats
+
+
+def _surely_better(best: list[float], prior: list[float], z: float) -> bool:
+    """Whether ``best`` beats ``prior`` on the same determinizations (paired: common random
+    numbers) by more than ``z`` standard errors."""
+    diffs = [a - b for a, b in zip(best, prior, strict=True)]
+    if len(diffs) < 2:
+        return False
+    mean = sum(diffs) / len(diffs)
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+    return mean > z * sd / math.sqrt(len(diffs))
 
 
 def _iteration(
@@ -184,6 +221,7 @@ def _iteration(
     cands: list[Any],
     alive: list[int],
     totals: list[float],
+    samples: list[list[float]],
     rng: random.Random,
 ) -> None:
     """One determinization; every surviving candidate played out from it with the same seed."""
@@ -193,7 +231,9 @@ def _iteration(
     apply = game.engine.apply
     for i in alive:
         state, _ = apply(root, cands[i])
-        totals[i] += _playout(game, root, state, seat, random.Random(playout_seed)) - base
+        gain = _playout(game, root, state, seat, random.Random(playout_seed)) - base
+        totals[i] += gain
+        samples[i].append(gain)
 
 
 def _playout(game: SearchGame, root: Any, state: Any, seat: int, rng: random.Random) -> float:
