@@ -55,6 +55,7 @@ AI = register(
             value=roppyakken_search.value,
             done=roppyakken_search.done,
             candidates=roppyakken_search.candidates,
+            prior=choose_action,
         ),
         beginner_k=4,
         beginner_noise=80.0,
