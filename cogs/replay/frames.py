@@ -1,8 +1,9 @@
 """Drawing a replay: one frame's images, and one animated image of a round.
 
 Blocking (Pillow): callers run these in ``asyncio.to_thread``. The match is over, so a frame
-shows every hand: the game's own public table, then each seat's hand as that seat saw it
-(:func:`render.replay.compose`). The memory mode has no hands: its frame is its table.
+shows every hand: the game's own public table (with what lay face down on it turned up), then
+each seat's hand as that seat saw it (:func:`render.replay.compose`). The memory mode has no
+hands: its frame is its table.
 """
 
 from __future__ import annotations
@@ -17,23 +18,41 @@ from render.replay import animate, compose
 MAX_ANIMATED = 60  # frames drawn for one animation at most (a long hand keeps every n-th move)
 
 
-def replay_view(spec: GameSpec, state: Any) -> Any:
-    """The public view, plus what only the seats saw on the table itself: Goita's face-down
-    pieces (``tables``: each seat's row as its own view shows it). Other games keep everything
-    hidden in hands, which the hand strips show."""
+def replay_view(spec: GameSpec, timeline: Timeline, frame: Frame) -> Any:
+    """The public view, plus what no hand strip shows: Goita's face-down pieces (``tables``:
+    each seat's row as its own view shows it) and Dou Dizhu's kitty while it is still face down
+    (read from the first later frame of the same deal that shows it)."""
     engine = spec.engine
-    public = engine.view(state, None)
-    rows = getattr(public, "tables", None)
-    if rows is None or not dataclasses.is_dataclass(public):
+    public = engine.view(frame.state, None)
+    if not dataclasses.is_dataclass(public):
         return public
-    own = tuple(engine.view(state, seat).tables[seat] for seat in range(len(rows)))
-    return dataclasses.replace(public, tables=own)
+    rows = getattr(public, "tables", None)
+    if rows is not None:
+        own = tuple(engine.view(frame.state, seat).tables[seat] for seat in range(len(rows)))
+        public = dataclasses.replace(public, tables=own)
+    if hasattr(public, "kitty") and public.kitty is None:
+        kitty = _kitty_to_come(spec, timeline, frame)
+        if kitty is not None:
+            public = dataclasses.replace(public, kitty=kitty)
+    return public
+
+
+def _kitty_to_come(spec: GameSpec, timeline: Timeline, frame: Frame) -> Any:
+    """The kitty of this deal, as the frame that turns it up shows it (None: never turned up,
+    or the cards are dealt again first)."""
+    for later in timeline.frames[frame.position + 1 :]:
+        if later.round_no != frame.round_no or any(type(e).__name__ == "Redealt" for e in later.events):
+            return None
+        kitty = getattr(spec.engine.view(later.state, None), "kitty", None)
+        if kitty is not None:
+            return kitty
+    return None
 
 
 def frame_picture(spec: GameSpec, timeline: Timeline, frame: Frame, locale: str) -> bytes:
-    """The table of ``frame`` (face-down pieces shown) with every seat's hand under it."""
+    """The table of ``frame`` (nothing face down) with every seat's hand under it."""
     engine, names = spec.engine, timeline.names
-    table = spec.render_table(replay_view(spec, frame.state), names, locale)
+    table = spec.render_table(replay_view(spec, timeline, frame), names, locale)
     if getattr(engine.view(frame.state, None), "hand", False) is False:  # no hands in this game
         return table
     hands = [(names[s], spec.render_hand(engine.view(frame.state, s), locale)) for s in range(len(names))]
