@@ -85,6 +85,7 @@ AI = register(
             value=gostop_search.value,
             done=gostop_search.done,
             candidates=gostop_search.candidates,
+            prior=choose_action,
         ),
         beginner_k=4,
         beginner_noise=3.0,
