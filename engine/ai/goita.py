@@ -17,6 +17,7 @@ in another hand (face-down and set-aside pieces count as unknown).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from engine.core import NotYourTurn
 from engine.goita.types import SET_COUNTS, Action, Attack, Block, Down, GoitaView, Phase, Redeal
@@ -47,41 +48,59 @@ def score_moves(v: GoitaView) -> list[tuple[Action, float]]:
     unit between a good and a doubtful move)."""
     if v.seat is None or v.seat != v.to_act or not v.legal_actions:
         raise NotYourTurn("The CPU can only move for the seat to act.", key="not_your_turn")
-    legal = v.legal_actions
+    partner = v.attacker is not None and v.teams[v.attacker] == v.teams[v.seat]
+    attack = int(v.attack) if v.attack is not None else None
     hand = _counts(v.hand or ())
-    values = v.rules.values
-    if v.phase is Phase.ASK:
+    return score(v.phase, v.legal_actions, hand, v.rules.values, partner, attack, lambda: unseen(v))
+
+
+def score(
+    phase: Phase,
+    legal: tuple[Action, ...],
+    hand: list[int],
+    values: tuple[int, ...],
+    partner: bool,
+    attack: int | None,
+    out: Callable[[], list[int]],
+) -> list[tuple[Action, float]]:
+    """:func:`score_moves` from plain facts (``partner``: the attack is the partner's; ``out``:
+    :func:`unseen`, asked for only when attacking), so playouts can call it on a sampled state."""
+    if phase is Phase.ASK:
         return [(a, 1.0 if isinstance(a, Redeal) else 0.0) for a in legal]
-    if v.phase is Phase.CONSENT:
+    if phase is Phase.CONSENT:
         strength = sum(values[k] * hand[k] for k in range(_P)) + 3 * values[_K] * hand[_K]
         redeal = strength < 12 * values[_P] * 2
         return [(a, 1.0 if isinstance(a, Redeal) == redeal else 0.0) for a in legal]
-    if v.phase is Phase.RESPOND:
-        return [(a, _respond_score(v, a, hand, values)) for a in legal]
-    if v.phase is Phase.DOWN:
+    if phase is Phase.RESPOND:
+        return [(a, _respond_score(a, hand, values, partner, attack)) for a in legal]
+    if phase is Phase.DOWN:
         return [(a, _down_score(a, hand, values)) for a in legal]
-    return _attack_scores(v, legal, hand, values)
+    return _attack_scores(legal, hand, values, out)
 
 
 def choose_action(v: GoitaView, rng: random.Random | None = None) -> Action:
     """The CPU's move for the seat of ``v`` (which must be the seat to act)."""
-    rng = rng or random.Random(0)
-    scored = score_moves(v)
+    return pick(score_moves(v), rng or random.Random(0))
+
+
+def pick(scored: list[tuple[Action, float]], rng: random.Random) -> Action:
+    """The best-scored action, ties broken at random."""
     return max(scored, key=lambda p: p[1] + rng.random() * 1e-3)[0]
 
 
-def _respond_score(v: GoitaView, a: Action, hand: list[int], values: tuple[int, ...]) -> float:
+def _respond_score(
+    a: Action, hand: list[int], values: tuple[int, ...], partner: bool, attack: int | None
+) -> float:
     if not isinstance(a, Block):
         return 0.0
     left = sum(hand)
-    partner = v.attacker is not None and v.teams[v.attacker] == v.teams[v.seat]  # type: ignore[index]
     if partner and left > 2:
         return -2.0  # never block the partner (unless that finishes the round)
     if int(a.piece) != _K:
         return 1.5
     # Only a King can block: spend it on a high attack, or late in the round.
-    attack = int(v.attack) if v.attack is not None else _P
-    return 1.0 if left <= 4 or values[attack] >= values[1] else -0.5
+    kind = attack if attack is not None else _P
+    return 1.0 if left <= 4 or values[kind] >= values[1] else -0.5
 
 
 def _down_score(a: Action, hand: list[int], values: tuple[int, ...]) -> float:
@@ -98,15 +117,15 @@ def _down_score(a: Action, hand: list[int], values: tuple[int, ...]) -> float:
 
 
 def _attack_scores(
-    v: GoitaView, legal: tuple[Action, ...], hand: list[int], values: tuple[int, ...]
+    legal: tuple[Action, ...], hand: list[int], values: tuple[int, ...], unseen_of: Callable[[], list[int]]
 ) -> list[tuple[Action, float]]:
     attacks = [a for a in legal if isinstance(a, Attack)]
     if len(attacks) == 1:
         return [(attacks[0], 0.0)]
-    out = unseen(v)
+    out = unseen_of()
     best_keep = max(values[int(a.piece)] for a in attacks)
 
-    def score(a: Attack) -> float:
+    def value(a: Attack) -> float:
         k = int(a.piece)
         s = 0.0
         if out[k] == 0 and not (k != _K and k < _L and out[_K] > 0):
@@ -119,4 +138,4 @@ def _attack_scores(
             s -= 2.0
         return s
 
-    return [(a, score(a)) for a in attacks]
+    return [(a, value(a)) for a in attacks]

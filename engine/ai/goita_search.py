@@ -1,7 +1,7 @@
 """Goita for the generic search (``engine.ai.search``): playout policy, value and horizon.
 
 The determinization is :mod:`engine.ai.goita_determinize`. Playouts are played by the normal
-CPU on the sampled state's view of each seat to act and end with the round; a playout is worth
+CPU for each seat to act and end with the round; a playout is worth
 the seat's team points minus the mean of the other teams' (2 and 3 players: every seat is a
 team).
 """
@@ -10,19 +10,36 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.goita import choose_action, score_moves
-from engine.goita import ENGINE
-from engine.goita.state import State
-from engine.goita.types import Action, Phase
+from engine.ai.goita import pick, score, score_moves
+from engine.goita.game import legal_actions
+from engine.goita.state import HIDDEN, State
+from engine.goita.types import SET_COUNTS, Action, Phase
 
 __all__ = ["candidates", "done", "policy", "value"]
 
 TOP = 3  # root moves searched: the normal CPU's best few (noise among eight Downs cost more than it won)
 
 
-def policy(state: State, rng: random.Random) -> Action:
-    """The playout move: the normal CPU on the sampled state's view of the seat to act."""
-    return choose_action(ENGINE.view(state, state.to_act), rng)
+def policy(s: State, rng: random.Random) -> Action:
+    """The playout move: the normal CPU's choice for the seat to act, read off the sampled
+    state (what that seat sees: its hand, every face-up piece, its own face-down ones),
+    without building its view."""
+    seat: int = s.to_act  # type: ignore[assignment]
+    hand = list(s.hands[seat])
+    partner = s.attacker >= 0 and s.team_of(s.attacker) == s.team_of(seat)
+    attack = s.attack if s.attack >= 0 else None
+
+    def out() -> list[int]:
+        left = [SET_COUNTS[k] - hand[k] for k in range(8)]
+        for i, row in enumerate(s.laid):
+            for code in row:
+                if code < HIDDEN:
+                    left[code] -= 1
+                elif i == seat:
+                    left[code - HIDDEN] -= 1
+        return left
+
+    return pick(score(s.phase, legal_actions(s), hand, s.values, partner, attack, out), rng)
 
 
 def value(state: State, seat: int) -> float:

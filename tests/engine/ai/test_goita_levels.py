@@ -12,6 +12,7 @@ from engine.ai.goita import choose_action
 from engine.ai.goita_determinize import determinize, unseen
 from engine.ai.goita_legacy import choose_action as legacy
 from engine.ai.goita_levels import absurd
+from engine.ai.goita_search import policy
 from engine.ai.levels import Level, chooser
 from engine.ai.search import Budget
 from engine.goita import (
@@ -165,3 +166,13 @@ def test_normal_hides_a_pawn_first() -> None:
     assert s.phase is Phase.DOWN and s.to_act == 0
     assert choose_action(view(s, 0), random.Random(0)) == Down(Piece.P)
     assert legacy(view(s, 0), random.Random(0)) == Down(Piece.L)
+
+
+@pytest.mark.parametrize(("seats", "rules"), CASES)
+def test_playout_policy_plays_as_the_normal_cpu_on_the_view(seats: int, rules: Rules) -> None:
+    """The playouts' policy reads the sampled state: the same moves (and random draws) as the
+    normal CPU on the view."""
+    for s in _positions(seats, rules, 9):
+        r1, r2 = random.Random(1), random.Random(1)
+        assert policy(s, r1) == choose_action(view(s, s.to_act), r2)
+        assert r1.random() == r2.random()
