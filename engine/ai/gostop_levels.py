@@ -4,7 +4,8 @@
   against search);
 - beginner: normal's best few moves with noise, never an absurd one (:func:`absurd`);
 - strong: determinized search from the seat's view (``engine.ai.gostop_determinize``), the
-  normal CPU playing the playouts (``engine.ai.gostop_search``);
+  normal CPU playing the playouts (``engine.ai.gostop_search``) over its four best root moves, and
+  its move kept unless the search beats it by a standard error (the search's ``prior``);
 - legacy: the CPU as it was before the levels (``engine.ai.gostop_legacy``).
 """
 

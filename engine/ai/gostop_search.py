@@ -1,8 +1,9 @@
 """Go-Stop for the generic search (``engine.ai.search``): playout policy, value and horizon.
 
 The determinization is :mod:`engine.ai.gostop_determinize`. Playouts are played by the normal
-CPU for each seat to act; a playout ends with the round, and is
-worth the seat's match points relative to the others (payments are zero-sum).
+CPU for each seat to act (on the sampled state's masks: no view is built); a playout ends with
+the round and is worth the seat's match points relative to the others (payments are
+zero-sum). Only the normal CPU's best few root moves are searched (:func:`candidates`).
 """
 
 from __future__ import annotations
