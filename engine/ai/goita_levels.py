@@ -4,7 +4,7 @@ memory mode keeps its own CPU (``engine.ai.goita_memory``).
 - normal: ``engine.ai.goita.choose_action`` (one-ply heuristic, counting pieces);
 - beginner: normal's best few moves with noise, never an absurd one (:func:`absurd`);
 - strong: determinized search from the seat's view (``engine.ai.goita_determinize``), the
-  normal CPU playing the playouts (``engine.ai.goita_search``);
+  normal CPU playing the playouts (``engine.ai.goita_search``) over its three best root moves;
 - legacy: the CPU as it was before the levels (``engine.ai.goita_legacy``).
 """
 

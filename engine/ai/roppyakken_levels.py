@@ -3,7 +3,9 @@
 - normal: ``engine.ai.roppyakken.choose_action`` (one-ply heuristic);
 - beginner: normal's best few moves with noise, never an absurd one (:func:`absurd`);
 - strong: determinized search from the seat's view (``engine.ai.roppyakken_determinize``),
-  the normal CPU playing the playouts (``engine.ai.roppyakken_search``);
+  the normal CPU playing the playouts (``engine.ai.roppyakken_search``) over its best three
+  root moves within 60 points of its best, and its move kept unless the search beats it by a
+  standard error (the search's ``prior``);
 - legacy: the CPU as it was before the levels (``engine.ai.roppyakken_legacy``).
 """
 
