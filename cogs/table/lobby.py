@@ -42,10 +42,13 @@ def _new_seed() -> int:
 
 
 def cpu_seat(table: Table, seats: list[Seat], level: Level = Level.NORMAL) -> Seat:
-    """A new CPU seat after ``seats`` playing at ``level``, named "CPU n · level"."""
+    """A new CPU seat after ``seats`` playing at ``level``, named "CPU n · level" ("CPU n" at
+    the default level, normal: the name stays short where no level was chosen)."""
     n = sum(s.is_cpu for s in seats) + 1
     loc = table.locale
-    name = t(loc, "cpu.seat_name", name=t(loc, "table.cpu_name", n=n), level=t(loc, level.i18n_key))
+    name = t(loc, "table.cpu_name", n=n)
+    if level is not Level.NORMAL:
+        name = t(loc, "cpu.seat_name", name=name, level=t(loc, level.i18n_key))
     return Seat(len(seats), None, name, level=level.value)
 
 

@@ -51,8 +51,9 @@ async def test_every_level_plays_a_whole_match_of_every_game(simcord_env, simcor
     started = await host.slash(channel, command, opponent=opponent, **SHORT[command])
     assert not started.ephemeral
     table = the_table(simcord_bot)
-    suffix = {"beginner": "beginner", "normal": "normal", "strong": "strong"}[level]
-    assert all(s.is_cpu and s.name.endswith(f"· {suffix}") for s in table.seats), table.names
+    suffix = "" if level == "normal" else f" · {level}"
+    names = [f"CPU {n}{suffix}" for n in range(1, len(table.seats) + 1)]
+    assert [s.name for s in table.seats] == names  # the default level goes without saying
     assert {s.level for s in table.seats} == {level}
     await _watch_to_the_end(simcord_env, Place(channel, simcord_env))
     assert table.spec.engine.outcome(table.state) is not None
