@@ -23,6 +23,7 @@ from engine.hanafuda.koikoi.rules import PRESETS as KK_PRESETS
 from engine.hanafuda.koikoi.rules import points_table
 from engine.hanafuda.roppyakken.rules import PRESETS as RP_PRESETS
 from i18n import t
+from render import widgets
 from render.doudizhu.faces import card_face as ddz_face
 from render.fonts import font, localized
 from render.goita.pieces import piece_face
@@ -30,7 +31,7 @@ from render.hanafuda.faces import card_face
 from render.hanafuda.gostop.common import face as hwatu_face
 from render.palette import ACCENT, PANEL, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
-from render.widgets import chip, note
+from render.widgets import chip
 
 W = 1000
 PAD = 40
@@ -121,10 +122,7 @@ def _paste_row(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int, game: str
     for img, caption in faces:
         canvas.paste(img, (x, y), img if img.mode == "RGBA" else None)
         if caption:
-            note(caption, SMALL)
-            draw.text(
-                (x + img.width / 2, y + tallest + 18), caption, font=font(SMALL), fill=TEXT_DIM, anchor="mm"
-            )
+            widgets.text(draw, (x + img.width / 2, y + tallest + 18), caption, SMALL, TEXT_DIM, anchor="mm")
         x += img.width + gap
     return y + tallest + (40 if any(c for _, c in faces) else 16)
 
@@ -139,8 +137,7 @@ def _paragraph(
     fill: tuple[int, int, int],
 ) -> float:
     for line in wrap(text, size, width):
-        note(line, size)
-        draw.text((x, y), line, font=font(size), fill=fill, anchor="la")
+        widgets.text(draw, (x, y), line, size, fill, anchor="la")
         y += round(size * 1.4)
     return y
 
@@ -162,10 +159,8 @@ def _scores(draw: ImageDraw.ImageDraw, y: float, rows: Sequence[tuple[str, str]]
             label = label[:-1]
         if label != name:
             label = label.rstrip() + "…"
-        note(label, BODY)
-        note(value, BODY)
-        draw.text((x0 + 12, cy), label, font=f, fill=TEXT, anchor="lm")
-        draw.text((x0 + col_w - 12, cy), value, font=f, fill=ACCENT, anchor="rm")
+        widgets.text(draw, (x0 + 12, cy), label, BODY, TEXT, anchor="lm")
+        widgets.text(draw, (x0 + col_w - 12, cy), value, BODY, ACCENT, anchor="rm")
     return top + half * line
 
 
@@ -183,14 +178,12 @@ def render_rules_card(game: str, *, locale: str = "en") -> bytes:
     draw = ImageDraw.Draw(canvas)
     y = PAD
     title = t(loc, f"game.{game}")
-    note(title, TITLE)
-    draw.text((PAD, y), title, font=font(TITLE), fill=ACCENT, anchor="la")
+    widgets.text(draw, (PAD, y), title, TITLE, ACCENT, anchor="la")
     y += round(TITLE * 1.35)
     y = _paragraph(draw, PAD, y, t(loc, f"rules_card.{game}.deck"), BODY, W - 2 * PAD, TEXT_DIM) + 14
     y = _paste_row(canvas, draw, y, game) + 10
     # How a turn goes: numbered steps on a panel.
-    note(t(loc, "rules_card.turn"), HEAD)
-    draw.text((PAD, y), t(loc, "rules_card.turn"), font=font(HEAD), fill=ACCENT, anchor="la")
+    widgets.text(draw, (PAD, y), t(loc, "rules_card.turn"), HEAD, ACCENT, anchor="la")
     y += round(HEAD * 1.5)
     steps = [t(loc, f"rules_card.{game}.turn.{n}") for n in range(1, 5)]
     box_top = y
@@ -201,8 +194,7 @@ def render_rules_card(game: str, *, locale: str = "en") -> bytes:
     draw.rounded_rectangle((PAD - 6, box_top, W - PAD + 6, y + 6), 14, outline=PANEL_EDGE, width=2)
     y += 30
     # The scoring table.
-    note(t(loc, "rules_card.scoring"), HEAD)
-    draw.text((PAD, y), t(loc, "rules_card.scoring"), font=font(HEAD), fill=ACCENT, anchor="la")
+    widgets.text(draw, (PAD, y), t(loc, "rules_card.scoring"), HEAD, ACCENT, anchor="la")
     y += round(HEAD * 1.5)
     rows = _rows(game, loc)
     table_top = y
