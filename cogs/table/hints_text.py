@@ -183,7 +183,13 @@ def tutorial_text(table: Table, seat: int, view: Any, loc: str) -> str:
     if step is None:
         return ""
     head = t(loc, "learn.tutorial_title", n=step, total=TUTORIAL_STEPS)
-    return f"{head}\n{t(loc, f'learn.tutorial.{table.game}.{step}')}"
+    text = f"{head}\n{t(loc, f'learn.tutorial.{table.game}.{step}')}"
+    # The step on this very deal: the move the hints suggest, to try now.
+    suggested = [h for h in HINTERS[table.game](view) if h.key == "suggest"] if view.legal_actions else []
+    if suggested:
+        action = table.spec.action_label(suggested[0].get("action"), view, loc)
+        text += "\n" + t(loc, "learn.tutorial_try", action=action)
+    return text
 
 
 def extra_text(table: Table, seat: int, view: Any, loc: str, room: int = 2000) -> str:
