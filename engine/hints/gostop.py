@@ -19,7 +19,7 @@ from engine.hanafuda.gostop.cards import (
     card_str,
     cards_of,
 )
-from engine.hanafuda.gostop.types import Go, GoStopView, Phase
+from engine.hanafuda.gostop.types import Go, GoStopView, Phase, Play
 from engine.hints import Hints, Line, line
 from engine.hints.hanafuda import Goal, captures, mask_of, progress, threats
 
@@ -90,7 +90,8 @@ def hints(view: GoStopView) -> Hints:
     hand, field = _ints(view.hand), _ints(view.field)
     out: list[Line] = []
     if view.phase is Phase.PLAY:  # on the seat's turn or not: what its cards would take now
-        out += captures(GOALS, hand, field, mine, others, label=card_str)
+        plays = frozenset(a.card for a in view.legal_actions if isinstance(a, Play))
+        out += captures(GOALS, hand, field, mine, others, label=card_str, playable=plays or None)
     out.append(line("round_points", points=sum(i.points for i in view.round_scores[me])))
     if mine_progress := progress(GOALS, mine, others):
         out.append(line("progress", goals=mine_progress))

@@ -85,16 +85,23 @@ def captures(
     *,
     label: Callable[[int], str],
     wild: Callable[[int], bool] = lambda c: False,
+    playable: frozenset[int] | None = None,
 ) -> tuple[Line, ...]:
     """One line per hand card: what it would take from the field now, and the yaku it helps.
 
     A card takes the field cards of its month (two of them: the player picks one); a ``wild``
     card (Roppyakken's Gaji) may take any one. ``label`` writes a card in the game's notation.
+    ``playable``: on the seat's turn, the cards its legal moves play; the others are listed apart
+    (Go-Stop: « doivent faire une paire », a card that pairs must be played).
     """
     field = tuple(int(f) for f in field)
     out = []
-    alone = []
+    alone, held_back = [], []
     for card in sorted(set(map(int, hand))):
+        if playable is not None and card not in playable:
+            if month(card):  # a bonus card waits for the first turn to pass, for its own reason
+                held_back.append(label(card))
+            continue
         if wild(card):
             out.append(line("wild", card=label(card)))
             continue
@@ -117,6 +124,8 @@ def captures(
         out.append(line(key, card=label(card), cards=tuple(label(f) for f in same), goal=advance))
     if alone:  # the cards that would only join the field, in one line
         out.append(line("no_match", cards=tuple(alone)))
+    if held_back:
+        out.append(line("must_pair", cards=tuple(held_back)))
     return tuple(out)
 
 
