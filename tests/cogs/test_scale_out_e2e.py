@@ -26,8 +26,10 @@ from tests.postgres import fresh_url
 from tsuki.bot import ShardedTsukiBot, game_specs
 from tsuki.settings import Settings
 
-TTL = 30.0
-SETTLE = 5.0  # real seconds; past it SimCord fires the bot's timers by the wall clock
+# Long enough that no lease round (every TTL / 3 of simulated time) nor turn timer is due by the
+# wall clock while SimCord settles (it fires a timer once its delay has passed for real).
+TTL = 3600.0
+SETTLE = 5.0
 
 
 @dataclass
@@ -40,7 +42,7 @@ class Clock:
 
 def settings(url: str, shard_ids: tuple[int, ...]) -> Settings:
     return Settings(
-        database_url=url, shard_count=2, shard_ids=shard_ids, cpu_delay=TEST_CPU_DELAY, turn_timeout=300
+        database_url=url, shard_count=2, shard_ids=shard_ids, cpu_delay=TEST_CPU_DELAY, turn_timeout=4 * TTL
     )
 
 
