@@ -89,6 +89,6 @@ AI = register(
             prior=choose_action,
         ),
         beginner_k=4,
-        beginner_noise=3.0,
+        beginner_noise=2.0,
     )
 )
