@@ -1,4 +1,4 @@
-"""Persistence: the only package with SQL (aiosqlite).
+"""Persistence: the only package with SQL, on SQLite or PostgreSQL (see store.backends).
 
 Each repository function takes the database first (``await create_game(db, ...)``). A
 :class:`Store` is a :class:`Database` that also offers them all as methods

@@ -6,8 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
-import aiosqlite
-
+from store.backends.base import Connection
 from store.db import ChannelBusy, Database, GameNotFound, WrongStatus, from_json, to_json, utc_now
 
 GameStatus = Literal["lobby", "active", "finished", "cancelled", "abandoned"]
@@ -88,11 +87,11 @@ class GameRow:
 SeatLike = SeatRow | tuple[int, int | None, str]
 
 
-def _seat(row: aiosqlite.Row) -> SeatRow:
+def _seat(row: Any) -> SeatRow:
     return SeatRow(seat=row["seat"], user_id=row["user_id"], display_name=row["display_name"])
 
 
-def _game(row: aiosqlite.Row, seats: Iterable[SeatRow]) -> GameRow:
+def _game(row: Any, seats: Iterable[SeatRow]) -> GameRow:
     columns = row.keys()  # (a schema older than migration 002, which tests build on purpose, lacks some)
     return GameRow(
         id=row["id"],
@@ -118,7 +117,7 @@ def _game(row: aiosqlite.Row, seats: Iterable[SeatRow]) -> GameRow:
     )
 
 
-async def _load(conn: aiosqlite.Connection, game_id: int) -> GameRow | None:
+async def _load(conn: Connection, game_id: int) -> GameRow | None:
     async with conn.execute(SELECT_GAME, (game_id,)) as cursor:
         row = await cursor.fetchone()
     if row is None:
@@ -128,7 +127,7 @@ async def _load(conn: aiosqlite.Connection, game_id: int) -> GameRow | None:
     return _game(row, seats)
 
 
-async def _require(conn: aiosqlite.Connection, game_id: int, allowed: Sequence[GameStatus]) -> GameRow:
+async def _require(conn: Connection, game_id: int, allowed: Sequence[GameStatus]) -> GameRow:
     game = await _load(conn, game_id)
     if game is None:
         raise GameNotFound(f"no game {game_id}")
@@ -137,21 +136,21 @@ async def _require(conn: aiosqlite.Connection, game_id: int, allowed: Sequence[G
     return game
 
 
-async def _open_game_at(conn: aiosqlite.Connection, guild_id: int, place_id: int) -> GameRow | None:
+async def _open_game_at(conn: Connection, guild_id: int, place_id: int) -> GameRow | None:
     async with conn.execute(SELECT_OPEN_GAME_AT, (guild_id, place_id)) as cursor:
         row = await cursor.fetchone()
     return None if row is None else await _load(conn, row["id"])
 
 
 async def _ensure_place_free(
-    conn: aiosqlite.Connection, guild_id: int, place_id: int, moving_game_id: int | None = None
+    conn: Connection, guild_id: int, place_id: int, moving_game_id: int | None = None
 ) -> None:
     other = await _open_game_at(conn, guild_id, place_id)
     if other is not None and other.id != moving_game_id:
         raise ChannelBusy(f"channel {place_id} already hosts game {other.id} ({other.status})", other.id)
 
 
-async def _replace_seats(conn: aiosqlite.Connection, game_id: int, seats: Sequence[SeatLike]) -> None:
+async def _replace_seats(conn: Connection, game_id: int, seats: Sequence[SeatLike]) -> None:
     rows = [SeatRow(*seat) if isinstance(seat, tuple) else seat for seat in seats]
     numbers = sorted(row.seat for row in rows)
     if numbers != list(range(len(rows))):
@@ -161,7 +160,7 @@ async def _replace_seats(conn: aiosqlite.Connection, game_id: int, seats: Sequen
 
 
 async def _finish(
-    conn: aiosqlite.Connection, game: GameRow, status: EndStatus, winners: Iterable[int], at: str | None
+    conn: Connection, game: GameRow, status: EndStatus, winners: Iterable[int], at: str | None
 ) -> None:
     if status not in END_STATUSES:
         raise ValueError(f"cannot finish a game as {status!r}; use one of {END_STATUSES}")
