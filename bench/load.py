@@ -317,7 +317,7 @@ def main() -> None:
     print(f"cpus={os.cpu_count()} python={sys.version.split()[0]}")
     print(HEADER, flush=True)
     for size in [int(s) for s in args.sizes.split(",")]:
-        duration = args.duration or {100: 60.0, 300: 30.0}.get(size, 15.0)
+        duration = args.duration or {100: 60.0, 300: 10.0}.get(size, 5.0)
         for backend in args.backends.split(","):
             result = asyncio.run(run(size, backend, duration, args.seed))
             print(
