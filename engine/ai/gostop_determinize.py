@@ -3,7 +3,9 @@
 The strong CPU searches over such states. Everything comes from the :class:`GoStopView`: the
 cards nobody has seen (the other hands and the pile, in any order) are dealt at random from the
 deck minus what the view shows (the seat's hand, the table, every captured pile, the jokers
-stacked on the table, the cards of a pending flip). The sampled state's ``view(state, seat)`` is
+stacked on the table, the cards of a pending flip, the cards others showed by shaking). The
+cards a seat showed by shaking and has not played yet (``v.shown``) stay in that seat's sampled
+hand; the rest of it is dealt from the unseen cards. The sampled state's ``view(state, seat)`` is
 the original view, whatever the hidden cards: that is the property the tests check.
 
 What the view does not say is guessed plausibly (none of it shows in the view):
@@ -11,9 +13,9 @@ What the view does not say is guessed plausibly (none of it shows in the view):
 - ``seed``: drawn from ``rng`` (later rounds are a sample as well);
 - ``go_at`` (the score at a seat's last Go): its current score;
 - ``go_order`` with several seats on Go: a random order;
-- ``shaken`` months: those the seat cannot shake although it holds three of the month with none
-  on the table (its legal actions tell); others' shaken months are not in the view (the view
-  only counts shakes), so their shown cards are not pinned to their hands;
+- ``shaken`` months: those of the shown cards still held, and those the seat cannot shake
+  although it holds three of the month with none on the table (its legal actions tell); a
+  shaken month whose shown cards were all played cannot be shaken again anyway;
 - ``turns``: 0 for a seat still holding its whole deal, else 1 (only a joker's first-turn ban
   reads it), and what the seat's own legal actions say about its jokers;
 - a pending flip's target and steals, and the jokers played this turn (``joker_turn``).
@@ -51,12 +53,15 @@ def dealt_size(seats: int) -> int:
 
 
 def unseen(v: GoStopView) -> int:
-    """Mask of the deck's cards the seat of ``v`` has not seen (other hands and the pile)."""
+    """Mask of the deck's cards the seat of ``v`` has not seen (other hands but their shown
+    cards, and the pile)."""
     seen = _mask(v.hand) | _mask(v.field)
     for pile in v.captured:
         seen |= _mask(pile)
     for _, jokers in v.pot:
         seen |= _mask(jokers)
+    for cards in v.shown:
+        seen |= _mask(cards)
     if v.pending_played is not None:
         seen |= 1 << parse_card(v.pending_played)
     if v.pending_flip is not None:
@@ -78,6 +83,11 @@ def _shaken(v: GoStopView, hand: int, field: int) -> int:
         if three and Shake(m + 1) not in legal:
             out |= 1 << (m + 1)
     return out
+
+
+def _months(cards: int) -> int:
+    """Months (bit m, 1..12) with a card in ``cards``."""
+    return sum(1 << (m + 1) for m in range(12) if cards >> (4 * m) & _NIBBLE)
 
 
 def _turns(v: GoStopView, seat: int, hand: int) -> int:
@@ -109,6 +119,7 @@ def determinize(v: GoStopView, rng: random.Random) -> State:
     field = _mask(v.field)
     pool = [c for c in range(51) if unseen(v) >> c & 1]
     others = [i for i in range(n) if i != seat]
+    shown = [_mask(v.shown[i]) if v.shown else 0 for i in range(n)]
     hands: list[int] = [0] * n
     pile: list[int] = []
     for _ in range(_TRIES):
@@ -117,9 +128,11 @@ def determinize(v: GoStopView, rng: random.Random) -> State:
         hands = [0] * n
         hands[seat] = hand
         for i in others:
-            for c in pool[pos : pos + v.hand_counts[i]]:
+            hands[i] = shown[i]  # shown by a shake, not played yet: still in that hand
+            k = v.hand_counts[i] - shown[i].bit_count()
+            for c in pool[pos : pos + k]:
                 hands[i] |= 1 << c
-            pos += v.hand_counts[i]
+            pos += k
         pile = pool[pos:]
         if not any(_has_four(hands[i]) for i in others):
             break
@@ -157,7 +170,7 @@ def determinize(v: GoStopView, rng: random.Random) -> State:
         go_at=tuple(points_of(captured[i], cup) if v.gos[i] else -1 for i in range(n)),
         go_order=tuple(go_seats),
         shakes=v.shakes,
-        shaken=_shaken(v, hand, field),
+        shaken=_shaken(v, hand, field) | _months(sum(shown)),  # disjoint masks: sum = union
         seolsa=v.seolsa,
         stacks=stacks,
         flips=v.free_flips,
@@ -168,4 +181,5 @@ def determinize(v: GoStopView, rng: random.Random) -> State:
         cup=cup,
         stolen=v.stolen or (0,) * n,
         given=v.given or (0,) * n,
+        shown=tuple(shown),
     )

@@ -160,8 +160,13 @@ def apply(s: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         # "Si un joueur a 3 cartes du même mois dans sa main, il peut alors l'annoncer par 흔들
         # (heundeul). S'il remporte la manche, il doublera son score." The turn goes on.
         month = action.month  # type: ignore[union-attr]
-        events.append(Shaken(seat, names(s.hands[seat] & MONTH_OF[(month - 1) * 4]), False))
-        s = s._replace(shakes=set_at(s.shakes, seat, s.shakes[seat] + 1), shaken=s.shaken | 1 << month)
+        three = s.hands[seat] & MONTH_OF[(month - 1) * 4]
+        events.append(Shaken(seat, names(three), False))
+        s = s._replace(
+            shakes=set_at(s.shakes, seat, s.shakes[seat] + 1),
+            shaken=s.shaken | 1 << month,
+            shown=set_at(s.shown, seat, s.shown[seat] | three),  # shown to all: public from now on
+        )
         return s, tuple(events)
     hands = list(s.hands)
     if kind is Bomb:

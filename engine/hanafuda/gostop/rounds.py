@@ -138,7 +138,7 @@ def open_round(
         carry=carry, phase=Phase.PLAY, to_act=dealer, hands=tuple(hands), field=table, pile=tuple(deck),
         pile_pos=pos, captured=tuple(captured), gos=zeros, go_at=(-1,) * n, go_order=(), shakes=zeros,
         shaken=0, seolsa=zeros, stacks=0, flips=zeros, turns=zeros, pending=None, pot=(0,) * 13,
-        joker_turn=0, cup=-1, stolen=zeros, given=zeros,
+        joker_turn=0, cup=-1, stolen=zeros, given=zeros, shown=zeros,
     )  # fmt: skip
     if four:
         # Seed reading (docs/rules/gostop.md, Readings): « la partie est nulle » is the seed's own

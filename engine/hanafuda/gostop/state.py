@@ -42,3 +42,4 @@ class State(NamedTuple):
     cup: int  # sake cup: -1 counted best for its owner, 0 chosen as animal, 1 chosen as 2 pi
     stolen: tuple[int, ...]  # pi cards each seat took from opponents by steals this round
     given: tuple[int, ...]  # pi cards each seat gave to a thief this round
+    shown: tuple[int, ...]  # per seat, a mask of the cards it showed by shaking (heundeul) this round

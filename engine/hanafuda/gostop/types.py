@@ -346,3 +346,6 @@ class GoStopView:
     # and gave to thieves; reset each round. Defaults keep older callers (and tests) valid.
     stolen: tuple[int, ...] = ()
     given: tuple[int, ...] = ()
+    # Per seat, the cards it showed by shaking (heundeul) this round and still holds: a shake
+    # shows the three cards to everyone, so they are public until played.
+    shown: tuple[tuple[str, ...], ...] = ()

@@ -1,6 +1,7 @@
 """What one seat (or a spectator) may see of a Go-Stop match: the only way state leaves the engine.
 
-Never: other hands, the pile's order, the seed.
+Never: other hands (but the cards a seat showed by shaking and still holds: the shake showed
+them to everyone), the pile's order, the seed.
 """
 
 from __future__ import annotations
@@ -47,4 +48,5 @@ def view(s: State, seat: int | None) -> GoStopView:
         history=s.history,
         stolen=s.stolen,
         given=s.given,
+        shown=tuple(names(s.shown[i] & s.hands[i]) for i in range(s.n)),
     )

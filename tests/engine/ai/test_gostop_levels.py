@@ -19,6 +19,7 @@ from engine.hanafuda.gostop import (
     Phase,
     Play,
     Rules,
+    Shake,
     State,
     Stop,
     apply,
@@ -27,7 +28,7 @@ from engine.hanafuda.gostop import (
     new_game,
     view,
 )
-from engine.hanafuda.gostop.cards import BONUS_MASK
+from engine.hanafuda.gostop.cards import BONUS_MASK, parse_card
 from engine.hanafuda.koikoi.state import bits
 
 RULES = [Rules(), Rules(bonus_cards=3, sake_cup="choose"), Rules(bonus_cards=0, free_discard=True)]
@@ -67,16 +68,18 @@ def test_hidden_cards_come_from_the_unseen_ones_and_vary() -> None:
     v = view(s, seat)  # type: ignore[arg-type]
     hidden = unseen(v)
     other = 1 - seat  # type: ignore[operator]
+    shown = sum(1 << parse_card(c) for c in v.shown[other])  # shaken: seen, and still in that hand
     hands = set()
     for k in range(20):
         d = determinize(v, random.Random(k))
         pile = 0
         for c in d.pile[d.pile_pos :]:
             pile |= 1 << c
-        assert d.hands[other] | pile == hidden and not d.hands[other] & pile
+        assert d.hands[other] & shown == shown
+        assert d.hands[other] & ~shown | pile == hidden and not d.hands[other] & pile
         hands.add(d.hands[other])
     assert len(hands) > 10  # a sample, not the truth
-    assert hidden == s.hands[other] | sum(1 << c for c in s.pile[s.pile_pos :])
+    assert hidden == s.hands[other] & ~shown | sum(1 << c for c in s.pile[s.pile_pos :])
 
 
 def test_a_determinization_depends_on_the_view_and_the_rng_only() -> None:
@@ -105,6 +108,37 @@ def test_sampled_hands_never_hold_a_chongtong() -> None:
             d = determinize(v, random.Random(k))
             opp = d.hands[1 - s.to_act]  # type: ignore[operator]
             assert all((opp >> (4 * m) & 15) != 15 for m in range(12))
+
+
+def test_cards_shown_by_a_shake_stay_in_the_shakers_sampled_hand() -> None:
+    """Heundeul shows three cards: every sample keeps those still unplayed in the shaker's hand
+    (and no other hand or the pile gets them); the rest of that hand is dealt from the unseen
+    cards, and a shaken month cannot be shaken again in the sample."""
+    for seats in (2, 3):
+        for seed in range(40):
+            s = new_game(seats, Rules(), seed)
+            shaker = s.to_act
+            shakes = [a for a in legal_actions(s) if isinstance(a, Shake)]
+            if not shakes:
+                continue
+            s, _ = apply(s, shakes[0])
+            s, _ = apply(s, choose_action(view(s, shaker), random.Random(seed)))  # type: ignore[arg-type]
+            if s.phase is Phase.OVER or s.round_no != 1 or s.to_act == shaker:
+                continue
+            v = view(s, s.to_act)  # type: ignore[arg-type]
+            shown = sum(1 << parse_card(c) for c in v.shown[shaker])  # type: ignore[index]
+            assert shown, "a shaken card left in hand is public"
+            rest = set()
+            for k in range(12):
+                d = determinize(v, random.Random(k))
+                assert view(d, s.to_act) == v  # type: ignore[arg-type]
+                assert d.hands[shaker] & shown == shown  # type: ignore[index]
+                assert d.shaken >> shakes[0].month & 1
+                rest.add(d.hands[shaker] & ~shown)  # type: ignore[index]
+            assert len(rest) > 1  # the other cards of that hand are still a sample
+            break
+        else:
+            raise AssertionError(f"no deal with a shake for {seats} players")
 
 
 def test_playouts_run_from_a_sample_to_the_round_end() -> None:

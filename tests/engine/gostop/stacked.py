@@ -79,7 +79,7 @@ def make_state(
         go_order=tuple(i for i in range(n) if gos and gos[i]),
         shakes=tuple(shakes or zeros), shaken=0, seolsa=tuple(seolsa or zeros), stacks=stack_mask,
         flips=zeros, turns=(turns,) * n, pending=None, pot=(0,) * 13, joker_turn=0, cup=-1,
-        stolen=zeros, given=zeros,
+        stolen=zeros, given=zeros, shown=zeros,
     )  # fmt: skip
 
 
