@@ -16,6 +16,8 @@ Printed, with 95% intervals (normal approximation over deals):
 - A's win rate: share of games where A's points beat the mean of B's seats (ties: half);
 - A's points per game and the margin A − mean(B) per game; one game = one round or hand with
   the default rules;
+- A's points share, ΣA / (ΣA + Σmean(B)) over every game (the issue's "share of the points in
+  duplicate"), when no score is negative (Roppyakken, Goita, Koi-Koi; zero-sum games have none);
 - each player's decision time, p50 and p99.
 The strong level's budget is ``--playouts N`` (deterministic) or ``--seconds T`` per decision.
 """
@@ -119,6 +121,19 @@ def interval(xs: list[float]) -> tuple[float, float]:
     return statistics.fmean(xs), 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
 
 
+def share(a: list[float], b: list[float]) -> tuple[float, float] | None:
+    """A's share of the points, Σa / Σ(a + b), and the half-width of its 95% interval (delta
+    method over deals); ``None`` when a score is negative (a zero-sum game: no share)."""
+    if not a or min(a) < 0 or min(b) < 0 or sum(a) + sum(b) <= 0:
+        return None
+    tot = [x + y for x, y in zip(a, b, strict=True)]
+    r = sum(a) / sum(tot)
+    if len(a) < 2:
+        return r, float("nan")
+    resid = [x - r * t for x, t in zip(a, tot, strict=True)]
+    return r, 1.96 * statistics.stdev(resid) / (statistics.fmean(tot) * math.sqrt(len(a)))
+
+
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
@@ -175,6 +190,13 @@ def report(
     print(f"  A win rate     {100 * w:5.1f}% ± {100 * wh:.1f}")
     print(f"  A points/game  {pt:+.2f} ± {ph:.2f}")
     print(f"  A − B /game    {mg:+.2f} ± {mh:.2f}")
+    # Per deal, its seatings summed (the interval is over deals, like the others); B's points in
+    # a seating are A's minus the margin (the mean of B's seats).
+    negative = any(p < 0 or p - m < 0 for r in results for p, m in zip(r.points, r.margins, strict=True))
+    b_points = [sum(r.points) - sum(r.margins) for r in results]
+    sh = None if negative else share([sum(r.points) for r in results], b_points)
+    if sh is not None:
+        print(f"  A points share {100 * sh[0]:5.1f}% ± {100 * sh[1]:.1f}")
     for who, name in (("a", ns.a), ("b", ns.b)):
         ts = times[who]
         print(f"  {who.upper()} {name:9s} decisions {len(ts):6d}  p50 {1000 * pct(ts, 0.5):7.2f} ms"
