@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale as _Babel
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 DEFAULT = "en"
 _ROOT = Path(__file__).parent / "locales"
@@ -172,6 +172,12 @@ def number(locale: object, n: int | float) -> str:
     # (it would draw a .notdef box): a plain no-break space reads the same.
     text = format_decimal(abs(n), locale=babel_locale(normalize(locale))).replace("\u202f", "\u00a0")
     return f"{MINUS}{text}" if n < 0 else text
+
+
+def percent(locale: object, rate: float) -> str:
+    """A share (0.62) as a percentage the language's way: ``62%``, ``62 %`` in French."""
+    text = format_percent(rate, locale=babel_locale(normalize(locale)))
+    return text.replace("\u202f", "\u00a0").replace("-", MINUS)
 
 
 def card_name(card: Any, locale: object, *, native: bool = False) -> str:

@@ -4,6 +4,9 @@ Server scope ranks the people who played the game on this server by their (globa
 season ranks them by that season's rating; global scope ranks only players who opted in with
 ``/profile public:true``. The reader's own row is shown under the top 10 when they are not in it.
 The memory mode has no rating: its board lists best scores.
+
+The board is a public answer: the card and its words are in the server's language
+(:func:`cogs.config_locale.public_locale`), refusals in the caller's own.
 """
 
 from __future__ import annotations
@@ -17,20 +20,21 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from cogs.config_locale import public_locale
 from cogs.ratings.common import (
     GAME_CHOICES,
     MEMORY,
     TOP,
     Names,
     game_name,
-    percent,
     png_file,
+    rate,
     signed,
     week_ago,
 )
 from cogs.table import limits
-from cogs.table.replies import refuse, user_locale
-from i18n import t, tn
+from cogs.table.replies import refuse
+from i18n import number, t, tn
 from render.cards import BoardCard, BoardRow, render_leaderboard
 from store import rating_boards as boards
 from store.db import Database
@@ -56,21 +60,21 @@ class Board:
 
 def _line(loc: str, row: BoardRow, *, rated: bool) -> str:
     """One row in words: ``3. alice — 1012 · 8 games · 62% won · +12 this week``."""
-    rank = f"{row.rank}." if row.rank is not None else "–"
+    rank = f"{number(loc, row.rank)}." if row.rank is not None else "–"
+    shown = number(loc, row.value)
     if not rated:
-        value = t(loc, "ratings.board.best", n=row.value)
+        value = t(loc, "ratings.board.best", n=shown)
     elif row.provisional:
-        value = t(loc, "ratings.board.provisional_value", value=row.value)
+        value = t(loc, "ratings.board.provisional_value", value=shown)
     else:
-        value = row.value
-    wins = round((row.win_rate or 0) * row.games)
+        value = shown
     parts = [
         f"{rank} {discord.utils.escape_markdown(row.name)} — {value}",
         tn(loc, "ratings.count.games", row.games),
-        t(loc, "ratings.board.win_rate", rate=percent(wins, row.games)),
+        t(loc, "ratings.board.win_rate", rate=rate(loc, row.win_rate)),
     ]
     if rated and row.trend:
-        parts.append(t(loc, "ratings.board.trend", change=signed(row.trend)))
+        parts.append(t(loc, "ratings.board.trend", change=signed(row.trend, loc)))
     line = " · ".join(parts)
     return f"**{line}**" if row.me else line
 
@@ -98,7 +102,6 @@ class LeaderboardCog(commands.Cog):
         season: app_commands.Range[int, 1, 100_000] | None = None,
     ) -> None:
         assert interaction.guild_id is not None
-        loc = user_locale(interaction)
         chosen: Season | None = None
         if season is not None:
             if scope == "global":
@@ -110,10 +113,11 @@ class LeaderboardCog(commands.Cog):
                 key = "ratings.board.no_season" if known else "ratings.board.no_seasons"
                 await refuse(interaction, key, n=season, last=len(known))
                 return
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(thinking=True)  # a public answer: the server's language
+        loc = await public_locale(self.bot.db, interaction)
         game = game or await self._default_game(interaction.guild_id, interaction.channel_id)
         board = await self.board(interaction, loc, game, scope, chosen)
-        png = await asyncio.to_thread(render_leaderboard, board.card)
+        png = await asyncio.to_thread(render_leaderboard, board.card, locale=loc)
         embed = discord.Embed(title=board.card.title, colour=discord.Colour.gold())
         embed.description = "\n".join([board.card.subtitle, "", *board.lines, "", board.card.legend])
         alt = t(loc, "ratings.board.alt", game=game_name(loc, game))
@@ -151,7 +155,7 @@ class LeaderboardCog(commands.Cog):
             title=t(loc, "ratings.board.title", game=game_name(loc, game)),
             subtitle=self._subtitle(loc, scope, season),
             headers=(
-                "#",
+                t(loc, "ratings.board.col_rank"),
                 t(loc, "ratings.board.col_player"),
                 t(loc, "ratings.board.col_rating" if rated else "ratings.board.col_best"),
                 t(loc, "ratings.board.col_games"),
@@ -220,7 +224,7 @@ class LeaderboardCog(commands.Cog):
         return BoardRow(
             rank,
             name,
-            str(p.display),
+            p.display,
             p.matches,
             rate,
             week.get(p.user_id, 0),
@@ -244,7 +248,7 @@ class LeaderboardCog(commands.Cog):
             BoardRow(
                 ranks[b.user_id],
                 named[b.user_id],
-                str(b.best),
+                b.best,
                 b.games,
                 b.wins / b.games,
                 None,
@@ -254,9 +258,7 @@ class LeaderboardCog(commands.Cog):
         ]
         own = next((b for b in best if b.user_id == me), own_best)
         if own is not None and me not in {b.user_id for b in shown}:
-            rows.append(
-                BoardRow(ranks.get(me), "", str(own.best), own.games, own.wins / own.games, None, me=True)
-            )
+            rows.append(BoardRow(ranks.get(me), "", own.best, own.games, own.wins / own.games, None, me=True))
             return rows, True
         return rows, False
 

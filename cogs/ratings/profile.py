@@ -2,7 +2,9 @@
 [game]`` (the last 10 matches on this server) and ``/profile public:`` (the global board's opt-in).
 
 The rating is global; everything that names someone (opponents, histories) comes from this
-server's matches only.
+server's matches only. ``/stats`` and ``/history`` answer publicly, so in the server's language
+(:func:`cogs.config_locale.public_locale`, cards included); ``/profile`` answers the caller alone,
+in their own.
 """
 
 from __future__ import annotations
@@ -18,12 +20,13 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 from discord.utils import escape_markdown
 
+from cogs.config_locale import public_locale
 from cogs.ratings.common import GAME_CHOICES, GAMES, MEMORY, Names, game_name, percent, png_file, signed
 from cogs.table import limits
 from cogs.table.podium import score_line
 from cogs.table.replies import ephemeral, user_locale
 from cogs.table.standings import ordinal
-from i18n import has, t, tn
+from i18n import has, number, t, tn
 from render.cards import ProfileCard, Stat, render_profile
 from store import rating_boards as boards
 from store.rating_rules import PROVISIONAL_MATCHES, Rating
@@ -71,8 +74,8 @@ class ProfileCog(commands.Cog):
     ) -> None:
         assert interaction.guild is not None
         who = user or interaction.user
-        loc = user_locale(interaction)
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(thinking=True)  # a public answer: the server's language
+        loc = await public_locale(self.bot.db, interaction)
         records = await user_stats(self.bot.db, who.id, interaction.guild.id)
         ratings = await user_ratings(self.bot.db, who.id)
         games = [game] if game is not None else [g for g in GAMES if g in records]
@@ -93,7 +96,7 @@ class ProfileCog(commands.Cog):
             card = await self._card(loc, who, g, rating, record, interaction.guild.id, names)
             embed.add_field(name=game_name(loc, g), value=self._text(loc, card, rating, record), inline=False)
             if len(files) < CARDS:
-                png = await asyncio.to_thread(render_profile, card)
+                png = await asyncio.to_thread(render_profile, card, locale=loc)
                 alt = t(loc, "ratings.stats.alt", name=who.display_name, game=game_name(loc, g))
                 files.append(png_file(png, f"stats-{g}.png", alt))
         if not games:
@@ -108,7 +111,7 @@ class ProfileCog(commands.Cog):
         return t(
             loc,
             "ratings.stats.memory",
-            best=record.best_round,
+            best=number(loc, record.best_round),
             played=tn(loc, "ratings.count.games", record.played),
         )
 
@@ -132,16 +135,19 @@ class ProfileCog(commands.Cog):
             title=who.display_name,
             subtitle=game_name(loc, game),
             rating_label=t(loc, "ratings.stats.rating"),
-            rating=str(rating.display),
+            rating=number(loc, rating.display),
             provisional=t(loc, "ratings.stats.provisional", n=rating.matches, of=PROVISIONAL_MATCHES)
             if rating.provisional
             else "",
             rank=t(loc, "ratings.stats.rank", rank=ordinal(rank, loc)) if rank is not None else "",
             stats=(
-                Stat(t(loc, "ratings.stats.games"), str(rating.matches)),
-                Stat(t(loc, "ratings.stats.win_rate"), percent(rating.wins, rating.matches)),
-                Stat(t(loc, "ratings.stats.best_round"), str(record.best_round) if record else "–"),
-                Stat(t(loc, "ratings.stats.vs_cpu"), f"{rating.cpu_wins}–{cpu_losses}"),
+                Stat(t(loc, "ratings.stats.games"), number(loc, rating.matches)),
+                Stat(t(loc, "ratings.stats.win_rate"), percent(loc, rating.wins, rating.matches)),
+                Stat(t(loc, "ratings.stats.best_round"), number(loc, record.best_round) if record else "–"),
+                Stat(
+                    t(loc, "ratings.stats.vs_cpu"),
+                    f"{number(loc, rating.cpu_wins)}–{number(loc, cpu_losses)}",
+                ),
             ),
             series_label=t(loc, "ratings.stats.series"),
             series=tuple(await boards.rating_series(db, who.id, game)),
@@ -153,7 +159,7 @@ class ProfileCog(commands.Cog):
                     "ratings.stats.opponent",
                     name=named[o.user_id],
                     games=tn(loc, "ratings.count.games", o.games),
-                    wins=o.wins,
+                    wins=number(loc, o.wins),
                 )
                 for o in met
             ),
@@ -176,9 +182,9 @@ class ProfileCog(commands.Cog):
                 t(
                     loc,
                     "ratings.stats.line_series",
-                    start=card.series[0],
-                    end=card.series[-1],
-                    n=len(card.series) - 1,
+                    start=number(loc, card.series[0]),
+                    end=number(loc, card.series[-1]),
+                    n=number(loc, len(card.series) - 1),
                 )
             )
         if card.opponents:
@@ -200,8 +206,8 @@ class ProfileCog(commands.Cog):
     ) -> None:
         assert interaction.guild_id is not None
         who = user or interaction.user
-        loc = user_locale(interaction)
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(thinking=True)  # a public answer: the server's language
+        loc = await public_locale(self.bot.db, interaction)
         matches = await boards.history(self.bot.db, who.id, interaction.guild_id, game, HISTORY)
         title = t(loc, "ratings.history.title", name=who.display_name)
         if game is not None:
@@ -228,7 +234,7 @@ class ProfileCog(commands.Cog):
         )
         parts = [f"{_when(m.finished_at)} **{game_name(loc, m.game)}**", t(loc, result), scores]
         if m.delta is not None:
-            parts.append(t(loc, "ratings.history.change", change=signed(m.delta)))
+            parts.append(t(loc, "ratings.history.change", change=signed(m.delta, loc)))
         elif m.game != MEMORY and any(s.user_id is None for s in m.others):
             parts.append(t(loc, "ratings.history.vs_cpu"))
         return " · ".join(parts)

@@ -1,10 +1,17 @@
-"""What both rating cards share: the width, text sizes, colours, the header and the encoding."""
+"""What both rating cards share: the width, text sizes, colours, the header, numbers in the reader's
+language and the encoding.
+
+Both cards are drawn in the reader's language: the cog passes the texts already translated and the
+``locale``; the public render functions are :func:`render.fonts.localized`, so every text uses that
+locale's regional face (JP, KR, SC, TC) and every number its CLDR format (Babel).
+"""
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.labels import MINUS
+import i18n
+from render.labels import number, signed
 from render.palette import ACCENT, CAT_ANIMAL, KOI, RGB, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
 from render.widgets import min_size, text
@@ -35,19 +42,35 @@ def header(draw: ImageDraw.ImageDraw, title: str, subtitle: str) -> int:
     return y + 12
 
 
-def trend_text(trend: int | None) -> tuple[str, RGB]:
+def trend_text(trend: int | None, locale: str) -> tuple[str, RGB]:
     """``+12`` in green, ``−9`` in red (a real minus), ``–`` dimmed for no change."""
     if not trend:
         return "–", TEXT_DIM
-    return (f"+{trend}", UP) if trend > 0 else (f"{MINUS}{-trend}", DOWN)
+    return signed(trend, locale), UP if trend > 0 else DOWN
 
 
-def percent(rate: float | None) -> str:
-    return "–" if rate is None else f"{round(100 * rate)}%"
+def percent(rate: float | None, locale: str) -> str:
+    """``62%`` (``62 %`` in French), ``–`` when there is no rate."""
+    return "–" if rate is None else i18n.percent(locale, rate)
 
 
 def encode(image: Image.Image) -> bytes:
     return to_png(image)
 
 
-__all__ = ["BIG", "DOWN", "HUGE", "MARGIN", "TEXT", "UP", "T", "W", "canvas", "encode", "header", "percent"]
+__all__ = [
+    "BIG",
+    "DOWN",
+    "HUGE",
+    "MARGIN",
+    "TEXT",
+    "UP",
+    "T",
+    "W",
+    "canvas",
+    "encode",
+    "header",
+    "number",
+    "percent",
+    "trend_text",
+]

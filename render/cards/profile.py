@@ -1,5 +1,9 @@
 """The profile card of one player in one game: rating, rank on the server, games, win rate, best
-round, a sparkline of the rating over the last 50 rated matches and the most-met opponents."""
+round, a sparkline of the rating over the last 50 rated matches and the most-met opponents.
+
+Drawn in the reader's language: the words and stat values come translated in the
+:class:`ProfileCard`; the sparkline's numbers are written here the ``locale``'s way, in its face.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +11,8 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw
 
-from render.cards.common import BIG, DOWN, HUGE, MARGIN, UP, T, W, canvas, encode, header
-from render.labels import number
+from render.cards.common import BIG, DOWN, HUGE, MARGIN, UP, T, W, canvas, encode, header, number
+from render.fonts import localized
 from render.palette import ACCENT, FIELD_BG, PANEL, PANEL_EDGE, TEXT, TEXT_DIM
 from render.widgets import panel, text
 
@@ -42,7 +46,9 @@ class ProfileCard:
     no_opponents: str
 
 
-def _sparkline(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], series: tuple[int, ...]) -> None:
+def _sparkline(
+    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], series: tuple[int, ...], locale: str
+) -> None:
     """The rating's path, scaled to its own range, with its lowest and highest values."""
     x0, y0, x1, y1 = box
     lo, hi = min(series), max(series)
@@ -57,12 +63,13 @@ def _sparkline(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], series
         draw.line(points, fill=colour, width=4, joint="curve")
     px, py = points[-1]
     draw.ellipse((px - 6, py - 6, px + 6, py + 6), fill=ACCENT)
-    text(draw, (x0 + 8, y0 + 14), number(hi), T, TEXT_DIM, "lm")
-    text(draw, (x0 + 8, y1 - 14), number(lo), T, TEXT_DIM, "lm")
+    text(draw, (x0 + 8, y0 + 14), number(hi, locale), T, TEXT_DIM, "lm")
+    text(draw, (x0 + 8, y1 - 14), number(lo, locale), T, TEXT_DIM, "lm")
 
 
-def render_profile(card: ProfileCard) -> bytes:
-    """The card as PNG bytes (880 px wide; every text readable at 550 px)."""
+@localized
+def render_profile(card: ProfileCard, *, locale: str = "en") -> bytes:
+    """The card as PNG bytes (880 px wide; every text readable at 550 px), in ``locale``."""
     image, draw = canvas(1400)
     y = header(draw, card.title, card.subtitle)
     # The rating, big, with its label, the provisional mark and the rank.
@@ -93,7 +100,7 @@ def render_profile(card: ProfileCard) -> bytes:
     box = (MARGIN, y, W - MARGIN, y + SPARK_H)
     panel(draw, box, FIELD_BG, PANEL_EDGE, 12, 1)
     if len(card.series) >= 2:
-        _sparkline(draw, box, card.series)
+        _sparkline(draw, box, card.series, locale)
     else:
         middle = ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2)
         text(draw, middle, card.empty_series, T, TEXT_DIM, "mm", W - 4 * MARGIN)

@@ -1,10 +1,14 @@
 """Leaderboard and profile cards with realistic, worst-case content (long and CJK names, big
-numbers, provisional players, the reader's row apart), for the render tests and bench/render_cards.py."""
+numbers, provisional players, the reader's row apart), for the render tests and bench/render_cards.py.
+
+Their words are the bot's own texts in the language asked (``locale``), as the cogs build them."""
 
 from __future__ import annotations
 
 import random
 
+import i18n
+from i18n import t, tn
 from render.cards import BoardCard, BoardRow, ProfileCard, Stat
 
 NAMES = (
@@ -22,9 +26,15 @@ NAMES = (
     "Zoë",
 )
 HEADERS = ("#", "Player", "Rating", "Games", "Win %", "Week")
+COLUMNS = ("rank", "player", "rating", "games", "win_rate", "trend")
 
 
-def board(seed: int) -> BoardCard:
+def headers(locale: str) -> tuple[str, str, str, str, str, str]:
+    a, b, c, d, e, f = (t(locale, f"ratings.board.col_{col}") for col in COLUMNS)
+    return a, b, c, d, e, f
+
+
+def board(seed: int, locale: str = "en") -> BoardCard:
     """A top 10 (established players first, then provisional ones) and the reader's row apart."""
     rng = random.Random(seed)
     ratings = sorted((rng.randint(700, 2400) for _ in range(10)), reverse=True)
@@ -35,7 +45,7 @@ def board(seed: int) -> BoardCard:
             BoardRow(
                 i + 1,
                 NAMES[(seed + i) % len(NAMES)],
-                str(rating),
+                rating,
                 games,
                 rng.random(),
                 rng.randint(-250, 250),
@@ -43,40 +53,53 @@ def board(seed: int) -> BoardCard:
                 me=False,
             )
         )
-    rows.append(BoardRow(rng.randint(11, 9999), NAMES[seed % len(NAMES)], "998", 3, 1 / 3, -12, True, True))
+    rows.append(BoardRow(rng.randint(11, 9999), NAMES[seed % len(NAMES)], 998, 3, 1 / 3, -12, True, True))
     return BoardCard(
-        "Koi-Koi leaderboard",
-        "This server · season 12 (since 2026-11-01)",
-        HEADERS,
+        t(locale, "ratings.board.title", game=t(locale, "game.koikoi")),
+        t(locale, "ratings.board.scope_season_current", n=12, since="2026-11-01"),
+        headers(locale),
         tuple(rows),
-        "? provisional: fewer than 5 rated matches · Week: change over 7 days",
-        "No rated matches between people here yet.",
+        t(locale, "ratings.board.legend"),
+        t(locale, "ratings.board.empty"),
         own_row_apart=True,
     )
 
 
-def profile(seed: int) -> ProfileCard:
+def profile(seed: int, locale: str = "en") -> ProfileCard:
     rng = random.Random(seed)
     series = [1000]
     for _ in range(50):
         series.append(max(0, series[-1] + rng.randint(-40, 45)))
+    n = i18n.number
     return ProfileCard(
         NAMES[seed % len(NAMES)],
-        "Dou Dizhu",
-        "Rating",
-        str(series[-1]),
-        "provisional: 3 of 5 rated matches" if seed % 2 else "",
-        "12th on this server",
+        t(locale, "game.doudizhu"),
+        t(locale, "ratings.stats.rating"),
+        n(locale, series[-1]),
+        t(locale, "ratings.stats.provisional", n=3, of=5) if seed % 2 else "",
+        t(locale, "ratings.stats.rank", rank=i18n.ordinal(locale, "standings.ordinal", 12)),
         (
-            Stat("Games", str(rng.randint(5, 3000))),
-            Stat("Win rate", f"{rng.randint(0, 100)}%"),
-            Stat("Best round", str(rng.randint(0, 999))),
-            Stat("vs CPU", f"{rng.randint(0, 500)}–{rng.randint(0, 500)}"),
+            Stat(t(locale, "ratings.stats.games"), n(locale, rng.randint(5, 3000))),
+            Stat(t(locale, "ratings.stats.win_rate"), i18n.percent(locale, rng.randint(0, 100) / 100)),
+            Stat(t(locale, "ratings.stats.best_round"), n(locale, rng.randint(0, 999))),
+            Stat(
+                t(locale, "ratings.stats.vs_cpu"),
+                f"{n(locale, rng.randint(0, 500))}–{n(locale, rng.randint(0, 500))}",
+            ),
         ),
-        "Rating over the last 50 rated matches",
+        t(locale, "ratings.stats.series"),
         tuple(series),
-        "No rated match yet",
-        "Most-met opponents here",
-        tuple(f"{NAMES[(seed + k) % len(NAMES)]} — {rng.randint(1, 300)} games · won {k}" for k in range(3)),
-        "Nobody yet",
+        t(locale, "ratings.stats.series_empty"),
+        t(locale, "ratings.stats.opponents"),
+        tuple(
+            t(
+                locale,
+                "ratings.stats.opponent",
+                name=NAMES[(seed + k) % len(NAMES)],
+                games=tn(locale, "ratings.count.games", rng.randint(1, 300)),
+                wins=n(locale, k),
+            )
+            for k in range(3)
+        ),
+        t(locale, "ratings.stats.no_opponents"),
     )

@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
+import i18n
 from render.cards import render_leaderboard, render_profile
 from render.widgets import INLINE_W, MIN_INK, recording, text_ink
 from tests.render.card_samples import board, profile
@@ -46,8 +47,32 @@ def test_empty_cards_say_so() -> None:
     empty = replace(board(0), rows=(), own_row_apart=False)
     with recording() as drawn:
         _checked(render_leaderboard(empty), drawn)
-    assert empty.empty in {d.text for d in drawn}
+    assert empty.empty in " ".join(d.text for d in drawn), "the sentence, on as many lines as it takes"
     blank = replace(profile(0), series=(), opponents=())
     with recording() as drawn:
         _checked(render_profile(blank), drawn)
     assert {"No rated match yet", "Nobody yet"} <= {d.text for d in drawn}
+
+
+@pytest.mark.parametrize("lang", i18n.supported())
+def test_every_word_of_the_cards_is_drawn_whole_in_every_language(lang: str) -> None:
+    """Column headers, the legend, the empty board's sentence: never cut in any language."""
+    card = board(3, lang)
+    with recording() as drawn:
+        _checked(render_leaderboard(card, locale=lang), drawn)
+    texts = [d.text for d in drawn]
+    assert set(card.headers) <= set(texts), f"a column header cut in {lang}: {texts[:8]}"
+    assert not [
+        x
+        for x in texts
+        if x.endswith("…") and x not in card.headers and "x" * 10 not in x and "someone" not in x
+    ], "only over-long names are cut"
+    empty = replace(card, rows=(), own_row_apart=False)
+    with recording() as drawn:
+        _checked(render_leaderboard(empty, locale=lang), drawn)
+    words = "".join(d.text for d in drawn)
+    assert "".join(card.empty.split()) in "".join(words.split()), "the empty board's sentence, whole"
+    assert "".join(card.legend.split()) in "".join(words.split()), "the legend, whole"
+    with recording() as drawn:
+        _checked(render_profile(profile(1, lang), locale=lang), drawn)
+    assert not [d.text for d in drawn if d.text.endswith("…") and " — " not in d.text]

@@ -28,10 +28,12 @@ from engine.goita import RoundEnded as GoitaRoundEnded
 from engine.hanafuda.gostop import RoundEnded as GostopRoundEnded
 from render import doudizhu as dd
 from render import goita as go
+from render.cards import render_leaderboard, render_profile
 from render.fonts import FACE_INDEX, FONT_PATH, face, font
 from render.hanafuda import gostop as gs
 from render.hanafuda import koikoi as kk
 from render.hanafuda import roppyakken as rp
+from tests.render import card_samples
 from tests.render.factory import NAMES, sample_result, showcase_view
 from tests.render.samples import (
     PLAYERS,
@@ -123,6 +125,13 @@ def images() -> Iterator[tuple[str, Render]]:
     yield "goita/sheet", goita_sheet
     yield "goita/memory", lambda loc: go.render_memory(memory_view(3, 15), names=PLAYERS[:3], locale=loc)
     yield from summaries()
+    yield from rating_cards()
+
+
+def rating_cards() -> Iterator[tuple[str, Render]]:
+    """``/leaderboard``'s and ``/stats``' cards, with the bot's own words in the locale."""
+    yield "cards/leaderboard", lambda loc: render_leaderboard(card_samples.board(3, loc), locale=loc)
+    yield "cards/profile", lambda loc: render_profile(card_samples.profile(1, loc), locale=loc)
 
 
 def summaries() -> Iterator[tuple[str, Render]]:
