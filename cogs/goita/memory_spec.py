@@ -157,9 +157,14 @@ class GoitaMemorySpec:
         return draw.render_memory(view, names=(), locale=locale)
 
     def event_images(
-        self, events: Sequence[Any], view: gm.MemoryView, names: Sequence[str], locale: str
+        self,
+        events: Sequence[Any],
+        view: gm.MemoryView,
+        names: Sequence[str],
+        locale: str,
+        ratings: Sequence[Any] | None = None,
     ) -> list[Image]:
-        return []
+        return []  # (the memory mode has no rating)
 
     def warm(self) -> None:
         draw.warm()

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import store
+from cogs.ratings.summary import seat_ratings
 from cogs.table import components as c
 from cogs.table import limits, messages
 from cogs.table.commitment import reveal_line
@@ -132,7 +133,11 @@ class Announcer:
         await self.manager.hands.refresh(table)
 
     def _held(self, table: Table) -> bool:
-        """A seat that acts again at once (Goita: block, then attack) gets one post per turn."""
+        """A seat that acts again at once (Goita: block, then attack) gets one post per turn; a
+        match whose last move is played waits until its results and ratings are stored (the
+        manager then marks it finished), so that move is narrated in the results post."""
+        if table.status == "active" and table.spec.engine.outcome(table.state) is not None:
+            return True
         if not getattr(table.spec, "one_post_per_turn", False) or table.status != "active":
             return False
         current, last = table.to_act(), table.pending[-1]
@@ -152,8 +157,12 @@ class Announcer:
                 lines.append(t(table.locale, key, who=seat.name))
             lines += table.spec.narrate(p.events, table.names, table.locale)
         public = table.view(None)
-        images = await asyncio.to_thread(table.spec.event_images, events, public, table.names, table.locale)
-        if table.status == "finished" and upto == table.seq:
+        final = table.status == "finished" and upto == table.seq
+        ratings = await self._ratings(table) if final else None  # drawn on the match summary
+        images = await asyncio.to_thread(
+            table.spec.event_images, events, public, table.names, table.locale, ratings
+        )
+        if final:
             await self._post_results(table, lines, images, upto)
         else:
             opening = batch[0].seq < 0  # the deal: its lines head the first board for good
@@ -228,6 +237,14 @@ class Announcer:
         except Exception:
             log.exception("table %s: could not compute the leaderboard changes", table.id)
             return []
+
+    async def _ratings(self, table: Table) -> tuple[Any, ...] | None:
+        """Each seat's rating change for the match summary image (``None``: no rated change)."""
+        try:
+            return await seat_ratings(self.manager.db, table.id, [s.user_id for s in table.seats])
+        except Exception:
+            log.exception("table %s: could not read the rating changes", table.id)
+            return None
 
     # --- pings --------------------------------------------------------------------------------
 

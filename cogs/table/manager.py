@@ -347,13 +347,15 @@ class TableManager(TurnClock):
                 for r in results
             ]
         await store.finish_with_results(self.db, table.id, results)
-        table.status = "finished"
         self.cancel_tasks(table)
         self.tables.pop(table.id, None)
         try:  # ratings are derived from the results: a failure here is repaired at start-up
             await store.apply_game_ratings(self.db, table.id)
         except Exception:
             log.exception("table %s: ratings not updated yet; they are folded in at the next start", table.id)
+        # Only now, rated: the announcer posts the results (text and summary image) once the table
+        # is finished, so they show each player's rating change.
+        table.status = "finished"
 
     # --- lobbies ------------------------------------------------------------------------------
 

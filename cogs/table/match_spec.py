@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from cogs.table.spec import Image
 from engine.core import Outcome
 from i18n import t
+from render.rating_change import RatingShown
 from store import SeatResult
 
 
@@ -41,9 +42,15 @@ class MatchSpec:
         self.draw.warm()
 
     def event_images(
-        self, events: Sequence[Any], view: Any, names: Sequence[str], locale: str
+        self,
+        events: Sequence[Any],
+        view: Any,
+        names: Sequence[str],
+        locale: str,
+        ratings: Sequence[RatingShown | None] | None = None,
     ) -> list[Image]:
-        """A score sheet per finished round and, at the end, the match summary."""
+        """A score sheet per finished round and, at the end, the match summary (with each
+        seat's rating change when ``ratings`` is given: a rated match's results post)."""
         images: list[Image] = []
         for e in events:
             if isinstance(e, self.round_ended):
@@ -53,7 +60,12 @@ class MatchSpec:
                 images.append(Image(self.sheet_filename(e.result), png))
             elif isinstance(e, self.match_ended):
                 png = self.draw.render_match_summary(
-                    view.history, names=tuple(names), scores=e.scores, locale=locale, winners=e.winners
+                    view.history,
+                    names=tuple(names),
+                    scores=e.scores,
+                    locale=locale,
+                    winners=e.winners,
+                    ratings=ratings,
                 )
                 images.append(Image("match.png", png))
         return images

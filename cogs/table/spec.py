@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from engine.core import GameEngine, Outcome
+from render.rating_change import RatingShown
 from store import SeatResult
 
 
@@ -110,9 +111,15 @@ class GameSpec(Protocol):
     def render_hand(self, view: Any, locale: str) -> bytes: ...
 
     def event_images(
-        self, events: Sequence[Any], view: Any, names: Sequence[str], locale: str
+        self,
+        events: Sequence[Any],
+        view: Any,
+        names: Sequence[str],
+        locale: str,
+        ratings: Sequence[RatingShown | None] | None = None,
     ) -> list[Image]:
-        """Extra images for some events (round score sheets, the match summary)."""
+        """Extra images for some events (round score sheets, the match summary). ``ratings``:
+        each seat's rating change, drawn on the match summary (rated matches only)."""
 
     def results(self, outcome: Outcome, view: Any) -> list[SeatResult]:
         """Leaderboard rows once the match is over (``view`` is the public final view)."""

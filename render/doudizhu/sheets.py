@@ -13,6 +13,7 @@ from render.fonts import localized
 from render.labels import seat_name, signed
 from render.palette import ACCENT, CREAM, INK, KOI, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
+from render.rating_change import Ratings, any_rated, draw_rating_rows, rows_height
 from render.widgets import chip, fan_step, min_size, panel, text, text_width
 
 MARGIN = 16
@@ -164,8 +165,10 @@ def render_match_summary(
     scores: tuple[int, ...],
     locale: str = "en",
     winners: tuple[int, ...] = (),
+    ratings: Ratings | None = None,
 ) -> bytes:
-    """End of the match: winners banner, one row per hand and the totals (winners in gold)."""
+    """End of the match: winners banner, one row per hand and the totals (winners in gold); with
+    ``ratings`` (one per seat, rated matches only), each player's new rating and its change."""
     seats = len(scores)
     if not winners and scores:
         best = max(scores)
@@ -173,7 +176,8 @@ def render_match_summary(
     row_h, col_w = round(T * 1.65), 170
     seat_x = [SHEET_W - MARGIN - 30 - (seats - 1 - s) * col_w for s in range(seats)]
     table_top = 140
-    height = table_top + row_h * (len(history) + 2) + 40
+    rated_h = rows_height(T) + 8 if any_rated(ratings) else 0
+    height = table_top + row_h * (len(history) + 2) + rated_h + 40
     img = Image.new("RGB", (SHEET_W, height), TABLE_BG)
     draw = ImageDraw.Draw(img)
     text(draw, (MARGIN + 8, 38), f"{_t(locale, 'title')} · {_t(locale, 'summary.title')}", T + 4)
@@ -230,4 +234,5 @@ def render_match_summary(
     for s in range(seats):
         colour = ACCENT if s in winners else TEXT
         text(draw, (seat_x[s], cy), L.number(scores[s], locale), 32, colour, anchor="rm")
+    draw_rating_rows(draw, ratings, seat_x, cols[0], top + row_h + 10, T, locale, max_width=col_w - 16)
     return to_png(img, doudizhu_palette())

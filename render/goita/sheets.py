@@ -27,6 +27,7 @@ from render.goita.pieces import (
 from render.labels import seat_name, signed
 from render.palette import ACCENT, CREAM, INK, PANEL, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
+from render.rating_change import Ratings, draw_rating_list, list_height
 from render.widgets import chip, fit, min_size, panel, text, text_width
 
 W = 1200
@@ -239,14 +240,19 @@ def render_match_summary(
     scores: tuple[int, ...],
     locale: str = "en",
     winners: tuple[int, ...] = (),
+    ratings: Ratings | None = None,
 ) -> bytes:
     """One line per round (who finished, with what, the points per team), then the totals; the
-    winning seats' team highlighted."""
+    winning seats' team highlighted. With ``ratings`` (one per seat, rated matches only), a line
+    per player under the totals: their new rating and its change (the columns are teams, a
+    rating is a player's)."""
     seats = _seats(names, scores)
     teams = len(scores)
     row_h = piece_height(SUMMARY_W) + 12
     shown = history[-24:]
+    rated_h = list_height(ratings, T)
     height = 110 + 52 + len(shown) * row_h + (40 if len(history) > len(shown) else 0) + 80 + 20
+    height += rated_h + 36 if rated_h else 0
     img = Image.new("RGB", (W, height), TABLE_BG)
     draw = ImageDraw.Draw(img)
     text(draw, (MARGIN + 8, 40), _t(locale, "summary.title"), T + 4)
@@ -320,6 +326,10 @@ def render_match_summary(
             align="center",
             pad=18,
         )
+    if rated_h:
+        top = y + 70
+        panel(draw, (MARGIN, top, W - MARGIN, top + rated_h + 16), edge=PANEL_EDGE)
+        draw_rating_list(draw, ratings, names, MARGIN + 24, W - MARGIN - 24, top + 8, T, locale)
     return to_png(img, goita_palette())
 
 

@@ -34,11 +34,14 @@ from render import goita as go
 from render.hanafuda import gostop as gs
 from render.hanafuda import koikoi as kk
 from render.hanafuda import roppyakken as rp
+from render.rating_change import RatingShown
 from tests.render.factory import NAMES, random_result, random_view, sample_result, showcase_view
 
 Render = Callable[[], bytes]
 PLAYERS = ("Aki", "Benoît", "Chiyo", "Daichi")
 LONG = ("Alexandrine-Marguerite", "猪鹿蝶고도리猪鹿蝶고도리", "Wolfgang Amadeus", "Hermenegildo")
+# A rated match's changes per seat (the third seat a CPU): the summaries' rating lines.
+RATED = (RatingShown(1086, 86), RatingShown(958, -42), None, RatingShown(12034, -120))
 
 
 @cache
@@ -118,6 +121,12 @@ def koikoi() -> Iterator[tuple[str, Render]]:
         lambda: kk.render_round_sheet(sample_result(None, "draw"), names=NAMES, scores=(0, 0), locale="fr"),
     )
     yield "koikoi/summary", lambda: kk.render_match_summary(history, names=NAMES, scores=(30, 12))
+    yield (
+        "koikoi/summary_rated_fr",
+        lambda: kk.render_match_summary(
+            history, names=NAMES, scores=(30, 12), locale="fr", ratings=RATED[:2]
+        ),
+    )
 
 
 # --- Roppyakken ------------------------------------------------------------------------------
@@ -167,6 +176,10 @@ def roppyakken() -> Iterator[tuple[str, Render]]:
         lambda: rp.render_round_sheet(results[0], names=LONG[:3], scores=scores, locale="fr"),
     )
     yield "roppyakken/summary", lambda: rp.render_match_summary(results, names=PLAYERS[:3], scores=scores)
+    yield (
+        "roppyakken/summary_rated",
+        lambda: rp.render_match_summary(results, names=PLAYERS[:3], scores=scores, ratings=RATED[:3]),
+    )
     del history
 
 
@@ -225,6 +238,12 @@ def gostop() -> Iterator[tuple[str, Render]]:
         "gostop/summary",
         lambda: gs.render_match_summary(history, names=PLAYERS[:3], scores=ended[-1].scores),
     )
+    yield (
+        "gostop/summary_rated_fr",
+        lambda: gs.render_match_summary(
+            history, names=LONG[:3], scores=ended[-1].scores, locale="fr", ratings=RATED[1:4]
+        ),
+    )
 
 
 # --- Dou Dizhu -------------------------------------------------------------------------------
@@ -276,6 +295,16 @@ def doudizhu() -> Iterator[tuple[str, Render]]:
         "doudizhu/summary",
         lambda: dd.render_match_summary(final.history, names=PLAYERS[:3], scores=final.scores, winners=(0,)),
     )
+    yield (
+        "doudizhu/summary_rated",
+        lambda: dd.render_match_summary(
+            final.history,
+            names=PLAYERS[:3],
+            scores=final.scores,
+            winners=(0,),
+            ratings=(*RATED[:2], RATED[3]),
+        ),
+    )
 
 
 # --- Goita -----------------------------------------------------------------------------------
@@ -321,6 +350,17 @@ def goita() -> Iterator[tuple[str, Render]]:
         "goita/summary",
         lambda: go.render_match_summary(
             states[-1].history, names=PLAYERS, scores=states[-1].scores, winners=winners
+        ),
+    )
+    yield (
+        "goita/summary_rated_fr",
+        lambda: go.render_match_summary(
+            states[-1].history,
+            names=LONG,
+            scores=states[-1].scores,
+            winners=winners,
+            locale="fr",
+            ratings=RATED,
         ),
     )
     yield "goita/memory", lambda: go.render_memory(memory_view(1, 40), names=PLAYERS[:1])

@@ -15,6 +15,7 @@ from render.hanafuda.table_palette import table_palette
 from render.labels import seat_name, signed
 from render.palette import ACCENT, CHOICE, CREAM, INK, KOI, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
+from render.rating_change import Ratings, any_rated, draw_rating_rows, rows_height
 from render.widgets import card_height, chip, fan_step, fit, min_size, panel, text, text_width
 
 MARGIN = 16
@@ -157,14 +158,17 @@ def render_match_summary(
     scores: tuple[int, ...],
     locale: str = "en",
     winners: tuple[int, ...] | None = None,
+    ratings: Ratings | None = None,
 ) -> bytes:
     """End-of-match summary: the winner banner, one line per round (who won, how, and each seat's
-    gain or loss) and the totals. ``winners`` from the engine wins over the highest total."""
+    gain or loss) and the totals. ``winners`` from the engine wins over the highest total. With
+    ``ratings`` (one per seat, rated matches only), each player's new rating and its change."""
     seats = len(scores)
     width, row_h, col_w = SUMMARY_W, round(ST * 1.7), 140
     seat_x = [width - MARGIN - 24 - (seats - 1 - s) * col_w for s in range(seats)]
     table_top = 150
-    height = table_top + row_h * (len(history) + 2) + 30
+    rated_h = rows_height(ST) + 8 if any_rated(ratings) else 0
+    height = table_top + row_h * (len(history) + 2) + rated_h + 30
     img = Image.new("RGB", (width, height), TABLE_BG)
     draw = ImageDraw.Draw(img)
     text(draw, (MARGIN + 8, 40), _t(locale, "summary.title"), ST + 6)
@@ -202,4 +206,5 @@ def render_match_summary(
     for s in range(seats):
         colour = ACCENT if s in winners else TEXT
         text(draw, (seat_x[s], cy), L.number(scores[s], locale), ST + 4, colour, anchor="rm")
+    draw_rating_rows(draw, ratings, seat_x, MARGIN + 20, top + row_h + 8, ST, locale, max_width=col_w - 16)
     return to_png(img, table_palette())

@@ -13,6 +13,7 @@ from render.hanafuda.piles import captured_groups, header_h
 from render.hanafuda.table_palette import table_palette
 from render.palette import ACCENT, CREAM, INK, KOI, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
+from render.rating_change import Ratings, any_rated, draw_rating_rows, rows_height
 from render.widgets import card_height, chip, fan, fan_step, min_size, panel, text
 
 MARGIN = 16
@@ -133,14 +134,17 @@ def render_round_sheet(result: RoundResult, *, names: tuple[str, ...], scores: t
 
 @localized
 def render_match_summary(history: tuple[RoundResult, ...], *, names: tuple[str, ...], scores: tuple[int, ...],
-                         locale: str = "en", winners: tuple[int, ...] | None = None) -> bytes:
-    """End-of-match summary: the winner, then one line per round with each seat's points, and totals."""
+                         locale: str = "en", winners: tuple[int, ...] | None = None,
+                         ratings: Ratings | None = None) -> bytes:
+    """End-of-match summary: the winner, then one line per round with each seat's points, and totals;
+    with ``ratings`` (one per seat, rated matches only), each player's new rating and its change."""
     width, row_h = SUMMARY_W, round(ST * 1.7)
     seats = len(scores)
     col_w = 150
     seat_x = [width - MARGIN - 24 - (seats - 1 - s) * col_w for s in range(seats)]
     table_top = 150
-    height = table_top + row_h * (len(history) + 2) + 30
+    rated_h = rows_height(ST) + 8 if any_rated(ratings) else 0
+    height = table_top + row_h * (len(history) + 2) + rated_h + 30
     img = Image.new("RGB", (width, height), TABLE_BG)
     draw = ImageDraw.Draw(img)
     text(draw, (MARGIN + 8, 40), L.t(locale, "render.summary.title"), ST + 6)
@@ -179,4 +183,5 @@ def render_match_summary(history: tuple[RoundResult, ...], *, names: tuple[str, 
     for s in range(seats):
         colour = ACCENT if s in winners else TEXT
         text(draw, (seat_x[s], cy), L.number(scores[s], locale), ST + 4, colour, anchor="rm")
+    draw_rating_rows(draw, ratings, seat_x, MARGIN + 20, top + row_h + 8, ST, locale, max_width=col_w - 16)
     return to_png(img, table_palette())

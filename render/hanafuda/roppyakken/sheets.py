@@ -14,6 +14,7 @@ from render.hanafuda.roppyakken.common import item_kinds, item_parts, yaku_name
 from render.hanafuda.table_palette import table_palette
 from render.palette import ACCENT, CREAM, INK, KOI, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
+from render.rating_change import Ratings, any_rated, draw_rating_rows, rows_height
 from render.widgets import card_height, chip, fan, fan_step, min_size, panel, text, text_width
 
 MARGIN = 16
@@ -129,15 +130,18 @@ def _yaku_line(result: RoundResult, names: Sequence[str], locale: str) -> str:
 
 @localized
 def render_match_summary(history: tuple[RoundResult, ...], *, names: tuple[str, ...], scores: tuple[int, ...],
-                         locale: str = "en", winners: tuple[int, ...] | None = None) -> bytes:
+                         locale: str = "en", winners: tuple[int, ...] | None = None,
+                         ratings: Ratings | None = None) -> bytes:
     """End-of-match summary: the winner, then one line per round (its yaku and each seat's
     points) and the totals. ``winners`` comes from the engine (its Shikō/Nanatan tie-break can
-    crown someone other than the top total); without it, the highest total wins."""
+    crown someone other than the top total); without it, the highest total wins. With
+    ``ratings`` (one per seat, rated matches only), each player's new rating and its change."""
     seats = len(scores)
     width, row_h, col_w = SUMMARY_W, round(ST * 1.7), 150
     seat_x = [width - MARGIN - 24 - (seats - 1 - s) * col_w for s in range(seats)]
     table_top = 150
-    height = table_top + row_h * (len(history) + 2) + 30
+    rated_h = rows_height(ST) + 8 if any_rated(ratings) else 0
+    height = table_top + row_h * (len(history) + 2) + rated_h + 30
     img = Image.new("RGB", (width, height), TABLE_BG)
     draw = ImageDraw.Draw(img)
     text(draw, (MARGIN + 8, 40), L.t(locale, "render.roppyakken.summary.title"), ST + 6)
@@ -173,4 +177,5 @@ def render_match_summary(history: tuple[RoundResult, ...], *, names: tuple[str, 
     for s in range(seats):
         colour = ACCENT if s in winners else TEXT
         text(draw, (seat_x[s], cy), L.number(scores[s], locale), ST + 4, colour, anchor="rm")
+    draw_rating_rows(draw, ratings, seat_x, MARGIN + 20, top + row_h + 8, ST, locale, max_width=col_w - 16)
     return to_png(img, table_palette())

@@ -1,0 +1,140 @@
+"""Each player's rating change on a match summary image: the new rating and its change (+12 / −9).
+
+The summaries take ``ratings``: one entry per seat, a :class:`RatingShown` or ``None`` (a CPU
+seat, a match that moved no rating). The cog reads them from the store once the match is rated;
+the renderers only draw them. With no rated seat nothing is drawn and the image stays exactly as
+without ratings.
+
+Two layouts: under the seat columns of a summary (:func:`draw_rating_rows`: the new rating,
+then its change in colour, below each seat's total), and a list of one line per seat for a
+summary whose columns are teams (:func:`draw_rating_list`, Goita). Every text is drawn at the
+summary's own size, legible at 550 px wide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import ImageDraw
+
+from render import labels as L
+from render.palette import ACCENT, KOI, RGB, TEXT, TEXT_DIM
+from render.widgets import text, text_width
+
+
+@dataclass(frozen=True, slots=True)
+class RatingShown:
+    """A seat's rating after the match (the shown, friendly-scale integer) and its change."""
+
+    rating: int
+    delta: int
+
+
+Ratings = Sequence[RatingShown | None]
+
+
+def seat_rating(ratings: Ratings | None, seat: int) -> RatingShown | None:
+    """The seat's change, or ``None`` (no ratings given, a CPU seat, past the list)."""
+    if ratings is None or not 0 <= seat < len(ratings):
+        return None
+    return ratings[seat]
+
+
+def any_rated(ratings: Ratings | None) -> bool:
+    """Whether a summary has rating lines to draw at all."""
+    return ratings is not None and any(r is not None for r in ratings)
+
+
+def change_text(delta: int, locale: str) -> str:
+    """``+12``, ``−9`` (a real minus), ``±0``: the number written the language's way (Babel)."""
+    if delta > 0:
+        return f"+{L.number(delta, locale)}"
+    if delta < 0:
+        return L.number(delta, locale)
+    return f"±{L.number(0, locale)}"
+
+
+def change_colour(delta: int) -> RGB:
+    """Gold for a gain, vermilion for a loss, dim for no change (the sheets' own colours)."""
+    return ACCENT if delta > 0 else KOI if delta < 0 else TEXT_DIM
+
+
+def rating_title(locale: str) -> str:
+    """The row's heading, ``Rating``."""
+    return L.t(locale, "render.rating.title")
+
+
+def rows_height(size: int) -> int:
+    """Height of :func:`draw_rating_rows`: two lines (the new rating, its change)."""
+    return 2 * line_height(size)
+
+
+def line_height(size: int) -> int:
+    return round(size * 1.5)
+
+
+def draw_rating_rows(
+    draw: ImageDraw.ImageDraw,
+    ratings: Ratings | None,
+    seat_x: Sequence[float],
+    label_x: float,
+    top: float,
+    size: int,
+    locale: str,
+    *,
+    max_width: float,
+    anchor: str = "rm",
+) -> None:
+    """Under a summary's totals: ``Rating`` at ``label_x``, then in each seat's column (its
+    ``seat_x``, drawn with ``anchor``) the new rating and, below it, the change in colour.
+    A seat without a change is left empty."""
+    if not any_rated(ratings):
+        return
+    line = line_height(size)
+    first, second = top + line / 2, top + line * 3 / 2
+    text(draw, (label_x, first), rating_title(locale), size, TEXT)
+    for seat, x in enumerate(seat_x):
+        shown = seat_rating(ratings, seat)
+        if shown is None:
+            continue
+        text(draw, (x, first), L.number(shown.rating, locale), size, TEXT, anchor=anchor, max_width=max_width)
+        change = change_text(shown.delta, locale)
+        text(draw, (x, second), change, size, change_colour(shown.delta), anchor=anchor, max_width=max_width)
+
+
+def list_height(ratings: Ratings | None, size: int) -> int:
+    """Height of :func:`draw_rating_list`: a heading and one line per rated seat (0 without any)."""
+    if not any_rated(ratings):
+        return 0
+    assert ratings is not None
+    return line_height(size) * (1 + sum(r is not None for r in ratings))
+
+
+def draw_rating_list(
+    draw: ImageDraw.ImageDraw,
+    ratings: Ratings | None,
+    names: Sequence[str],
+    x0: float,
+    x1: float,
+    top: float,
+    size: int,
+    locale: str,
+) -> None:
+    """``Rating``, then one line per rated seat between ``x0`` and ``x1``: the player's name on the
+    left, the new rating and, at the right end, its change in colour."""
+    if not any_rated(ratings):
+        return
+    line = line_height(size)
+    text(draw, (x0, top + line / 2), rating_title(locale), size, TEXT)
+    change_w = max(text_width(change_text(-999, locale), size), text_width(change_text(999, locale), size))
+    rating_x = x1 - change_w - size
+    cy = top + line * 3 / 2
+    for seat, name in enumerate(names):
+        shown = seat_rating(ratings, seat)
+        if shown is None:
+            continue
+        rw = text(draw, (rating_x, cy), L.number(shown.rating, locale), size, TEXT, anchor="rm")
+        text(draw, (x0, cy), name, size, TEXT, max_width=rating_x - rw - size - x0)
+        text(draw, (x1, cy), change_text(shown.delta, locale), size, change_colour(shown.delta), anchor="rm")
+        cy += line
