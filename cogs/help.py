@@ -34,7 +34,8 @@ def command(locale: str, path: str) -> str:
 
 
 def help_embeds(locale: str) -> list[discord.Embed]:
-    """Two embeds: the games and how to play them; then the other commands."""
+    """Two embeds: the games, how to play them and how to learn (``/<game> learn``, ``hints=on``);
+    then the other commands."""
     loc = locale
 
     def cmd(path: str) -> str:
@@ -70,6 +71,17 @@ def help_embeds(locale: str) -> list[discord.Embed]:
     first.add_field(
         name=t(loc, "help.move"),
         value=t(loc, "help.move_text", move=cmd("move"), hand=cmd("hand")),
+        inline=False,
+    )
+    first.add_field(
+        name=t(loc, "help.learn"),
+        value=t(
+            loc,
+            "help.learn_text",
+            learn=cmd("koikoi learn"),
+            start=cmd("koikoi start"),
+            options=command(loc, "options").removeprefix("/"),  # the option's name, as shown
+        ),
         inline=False,
     )
     second = discord.Embed(title=t(loc, "help.more"), colour=COLOUR)
