@@ -10,7 +10,9 @@ shows it to nobody who could help; the public thread lets a friend watch (``/wat
 
 The match is short (:data:`LEARN`: three rounds, two hands, a low target), its options say
 ``learn`` and ``hints`` (the lobby says so), and the first four decisions open with the steps
-of the tutorial (``cogs.table.hints_text``), skipped with **Skip tutorial**.
+of the tutorial (``cogs.table.hints_text``), skipped with **Skip tutorial**. Neither is kept
+in memory only: the step follows the learner's moves in the stored log and the skip is saved in
+the table's meta, so a restarted bot resumes the tutorial where it was.
 """
 
 from __future__ import annotations
@@ -72,7 +74,9 @@ class SkipTutorial(Routed, template=hints_text.SKIP_TEMPLATE):
             seat = table.seat_of(interaction.user.id) if table is not None else None
             if table is None or seat is None or seat.index != self.number("seat"):
                 return await refuse(interaction, "error.unknown_button")
-            hints_text.skip(table, seat.index)
+            async with table.lock:  # saved with the table: a restarted bot keeps it skipped
+                seat.tutorial_skipped = True
+                await tables.save_meta(table)
             await play.send_hand(interaction, table, seat, tables)
         except Exception as error:
             await report_error(interaction, error)

@@ -6,6 +6,10 @@ view, so nobody learns anything they could not see. A learn table also runs a sh
 on each of the player's first decisions of the match the hand opens with one step
 (``learn.tutorial.<game>.<n>``), until the last step or a click on **Skip tutorial**.
 
+The tutorial keeps no state of its own, so a restarted bot resumes it where it was: the step is
+the seat's number of moves in the stored log plus one (``Table.decisions``, rebuilt from the log
+on resume), and a skip is saved in the seat's meta (``Seat.tutorial_skipped``).
+
 Each hint line is ``learn.hint.<key>`` (or a game's own ``learn.hint.<game>.<key>`` when the
 words differ, e.g. Go-Stop's 스톱 against Koi-Koi's 勝負), filled from the line's parameters:
 cards in the game's notation with their names, yaku as the game's own names (``*_key``), seats
@@ -15,7 +19,6 @@ as player names, actions as the game's own ``action_label``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -43,19 +46,6 @@ def skip_id(game_id: int, seat: int) -> str:
     return f"lt:{game_id}:{seat}:skip"
 
 
-@dataclass(slots=True)
-class Tutorial:
-    """A learn table's tutorial for one seat: the turns it has shown (by move number)."""
-
-    turns: list[int] = field(default_factory=list)
-    skipped: bool = False
-
-
-# (table id, its seed) -> seat -> its tutorial (the seed tells apart two stores' table 1). In
-# memory: after a restart a tutorial starts again from its first step.
-_TUTORIALS: dict[tuple[int, int], dict[int, Tutorial]] = {}
-
-
 def hints_on(table: Table) -> bool:
     return bool(table.options.get("hints")) and table.game in HINTERS
 
@@ -64,31 +54,22 @@ def is_learn(table: Table) -> bool:
     return bool(table.options.get("learn")) and table.game in HINTERS
 
 
-def tutorial_of(table: Table, seat: int) -> Tutorial:
-    return _TUTORIALS.setdefault((table.id, table.seed), {}).setdefault(seat, Tutorial())
-
-
-def skip(table: Table, seat: int) -> None:
-    tutorial_of(table, seat).skipped = True
-
-
-def forget(table: Table) -> None:
-    _TUTORIALS.pop((table.id, table.seed), None)
+def _tutorial_runs(table: Table, seat: int) -> bool:
+    """A learn table's seat whose player has not skipped the tutorial (nor left the seat)."""
+    if not is_learn(table) or table.status != "active" or not 0 <= seat < len(table.seats):
+        return False
+    return not table.seats[seat].tutorial_skipped
 
 
 def tutorial_step(table: Table, seat: int, view: Any) -> int | None:
-    """The step (1..4) to show in this hand now, or ``None`` once the tutorial is over."""
-    if not is_learn(table):
+    """The step (1..4) to show in this hand now, or ``None`` once the tutorial is over.
+
+    On the seat's turn, the step of the decision it is about to make (its moves so far plus
+    one); between its turns, the step of its last decision, still worth reading.
+    """
+    if not _tutorial_runs(table, seat):
         return None
-    if table.status != "active":
-        forget(table)
-        return None
-    tut = tutorial_of(table, seat)
-    if tut.skipped:
-        return None
-    if view.legal_actions and table.seq not in tut.turns:
-        tut.turns.append(table.seq)
-    step = len(tut.turns)
+    step = table.decisions.get(seat, 0) + (1 if view.legal_actions else 0)
     return step if 1 <= step <= TUTORIAL_STEPS else None
 
 
@@ -202,8 +183,8 @@ def extra_text(table: Table, seat: int, view: Any, loc: str, room: int = 2000) -
 
 def skip_button(table: Table, seat: int, view: Any, loc: str) -> discord.ui.Button[Any] | None:
     """**Skip tutorial** while this seat's tutorial runs (on a learn table)."""
-    if not is_learn(table) or tutorial_of(table, seat).skipped:
+    if not _tutorial_runs(table, seat):
         return None
-    if len(tutorial_of(table, seat).turns) > TUTORIAL_STEPS:
-        return None
+    if tutorial_step(table, seat, view) is None and table.decisions.get(seat, 0) > 0:
+        return None  # over (before the first decision, it can be skipped ahead)
     return c.button(skip_id(table.id, seat), t(loc, "learn.skip"), emoji="⏭️")

@@ -234,6 +234,7 @@ class TableManager(TurnClock):
                 seat.away = bool(seat_meta[s.seat].get("away"))
                 seat.timeouts = int(seat_meta[s.seat].get("timeouts", 0))
                 seat.level = seat_meta[s.seat].get("level") if seat.is_cpu else None
+                seat.tutorial_skipped = bool(seat_meta[s.seat].get("tutorial_skipped"))
             table.seats.append(seat)
         if table.status in ("active", "finished"):
             actions = await store.actions_for(self.db, row.id)
@@ -250,6 +251,7 @@ class TableManager(TurnClock):
             table.pending.append(Pending(-1, 0, tuple(events), "cpu"))  # the deal was never posted
         for stored in actions:
             state, events = engine.apply(state, engine.parse_action(stored.action))
+            table.decisions[stored.seat] = table.decisions.get(stored.seat, 0) + 1
             if stored.seq >= row.announced_seq:
                 table.pending.append(Pending(stored.seq, stored.seat, tuple(events), "cpu"))
         table.state, table.seq = state, len(actions)
@@ -309,6 +311,7 @@ class TableManager(TurnClock):
                     raise GameOver("This game is over.", key="no_table") from None
                 table.pending.append(Pending(table.seq, seat.index, tuple(events), by))
                 table.state, table.seq = new_state, table.seq + 1
+                table.decisions[seat.index] = table.decisions.get(seat.index, 0) + 1
                 self.cancel_tasks(table)
                 await self._after_move(table, seat, by)
             finally:

@@ -28,6 +28,7 @@ class Seat:
     away: bool = False  # the human let two turns run out: the CPU plays until "I'm back"
     timeouts: int = 0  # turns in a row the timer ran out
     level: str | None = None  # a CPU seat's level (engine.ai.levels.Level value); None: normal
+    tutorial_skipped: bool = False  # a learn table's player pressed Skip tutorial (saved in meta)
 
     @property
     def is_cpu(self) -> bool:
@@ -44,6 +45,8 @@ class Seat:
         meta: dict[str, Any] = {"away": self.away, "timeouts": self.timeouts}
         if self.level is not None:
             meta["level"] = self.level
+        if self.tutorial_skipped:
+            meta["tutorial_skipped"] = True
         return meta
 
 
@@ -97,6 +100,7 @@ class Table:
     lobby_message_id: int | None = None
     state: Any = None
     seq: int = 0  # moves applied so far; buttons carry it to refuse stale clicks
+    decisions: dict[int, int] = field(default_factory=dict)  # seat -> its moves so far (the log's)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     committing: asyncio.Task[Any] | None = None  # the task storing and announcing a move

@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-from cogs.table import hints_text
 from tests.cogs.goita_helpers import click_steps
 from tests.cogs.harness import TEST_CPU_DELAY, THINK_TIME, Place, answer, buttons, setup_guild, the_table
 
@@ -81,7 +80,65 @@ async def test_skip_tutorial_ends_it_and_keeps_the_hints(simcord_env, simcord_bo
     shown = clicked.response.message
     assert "Tutorial" not in shown.content and "**Hints**" in shown.content
     assert not any((b.custom_id or "").endswith(":skip") for b in buttons(shown))
-    assert hints_text.tutorial_of(table, 0).skipped
+    assert table.seats[0].tutorial_skipped
+
+
+async def next_learner_hand(env: Any, place: Place, table: Any, actor: Any, game: str) -> Any:
+    """The learner's hand at their next turn (the CPUs play in between)."""
+    for _ in range(200):
+        seat = table.to_act()
+        if table.status == "active" and seat is not None and seat.user_id == actor.id:
+            return await learner_hand(actor, place, game)
+        await env.advance_time(TEST_CPU_DELAY)
+    raise AssertionError("the learner's turn never came")
+
+
+async def test_a_restart_resumes_the_tutorial_at_the_step_it_was(
+    simcord_env, simcord_bot, settings, make_bot
+):
+    """The store resumes every match: a restarted bot shows the learner's third step at their third
+    decision, not the first again (the step follows their moves in the stored log)."""
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    await alice.slash(channel, "koikoi learn")
+    table = the_table(simcord_bot)
+    place = Place(channel, env)
+    for step in (1, 2):
+        hand = await next_learner_hand(env, place, table, alice, "koikoi")
+        assert f"Tutorial {step}/4" in hand.content
+        await click_steps(alice, hand, table)
+    new_bot = make_bot(settings)
+    await env.restart_bot(new_bot)
+    resumed = the_table(new_bot)
+    assert resumed is not table and resumed.decisions.get(0) == 2, "rebuilt from the stored log"
+    waiting = resumed.to_act() is None or resumed.to_act().user_id != alice.id
+    if waiting:  # between turns: the step of the last decision, still worth reading
+        assert "Tutorial 2/4" in (await learner_hand(alice, place, "koikoi")).content
+    steps = []
+    for _ in range(3):
+        hand = await next_learner_hand(env, place, resumed, alice, "koikoi")
+        steps.append(next((n for n in (1, 2, 3, 4) if f"Tutorial {n}/4" in hand.content), None))
+        assert "**Hints**" in hand.content
+        await click_steps(alice, hand, resumed)
+    assert steps == [3, 4, None]
+
+
+async def test_a_skipped_tutorial_stays_skipped_after_a_restart(simcord_env, simcord_bot, settings, make_bot):
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    await alice.slash(channel, "koikoi learn")
+    table = the_table(simcord_bot)
+    place = Place(channel, env)
+    hand = await next_learner_hand(env, place, table, alice, "koikoi")
+    skip = next(b for b in buttons(hand) if (b.custom_id or "").endswith(":skip"))
+    await alice.click(hand, custom_id=skip.custom_id)
+    new_bot = make_bot(settings)
+    await env.restart_bot(new_bot)
+    resumed = the_table(new_bot)
+    assert resumed.seats[0].tutorial_skipped, "saved in the table's meta"
+    hand = await next_learner_hand(env, place, resumed, alice, "koikoi")
+    assert "Tutorial" not in hand.content and "**Hints**" in hand.content
+    assert not any((b.custom_id or "").endswith(":skip") for b in buttons(hand))
 
 
 async def test_hints_option_is_announced_and_private(simcord_env, simcord_bot):

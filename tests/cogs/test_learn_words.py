@@ -3,6 +3,7 @@ its text in every language, fits a hand message, and a tutorial runs four steps 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -41,6 +42,7 @@ def positions(table: Table, moves: int = 120):
         yield seat, view
         table.state, _ = engine.apply(table.state, rng.choice(view.legal_actions))
         table.seq += 1
+        table.decisions[seat] = table.decisions.get(seat, 0) + 1  # as TableManager.act counts
 
 
 @pytest.mark.parametrize("locale", i18n.supported())
@@ -74,7 +76,28 @@ def test_a_tutorial_shows_four_steps_on_the_learners_turns_then_ends() -> None:
             shown.append(text)
     assert all(i18n.t("ja", "learn.tutorial_title", n=n, total=4) in s for n, s in enumerate(shown[:4], 1))
     assert all(shown[:4]) and not any(shown[4:])
-    assert hints_text.skip_button(table, 0, None, "ja") is None  # over: no Skip button
+    assert hints_text.skip_button(table, 0, view, "ja") is None  # over: no Skip button
+
+
+def test_the_tutorial_step_is_the_learners_moves_so_far_and_a_skip_ends_it() -> None:
+    """No state of its own: the step follows ``Table.decisions`` (rebuilt from the stored log on
+    a restart) and the seat's saved skip, so a resumed table shows the step it was at."""
+    table = table_of("koikoi", "en", learn=True, seed=3)
+    on_turn = table.spec.engine.view(table.state, table.spec.engine.to_act(table.state))
+    seat = on_turn.seat
+    assert on_turn.legal_actions
+    waiting = dataclasses.replace(on_turn, legal_actions=())
+    assert hints_text.tutorial_step(table, seat, on_turn) == 1
+    assert hints_text.tutorial_step(table, seat, waiting) is None, "nothing decided yet"
+    assert hints_text.skip_button(table, seat, waiting, "en") is not None, "it can be skipped ahead"
+    table.decisions = {seat: 2}  # two moves stored for the learner: their third decision
+    assert hints_text.tutorial_step(table, seat, on_turn) == 3
+    assert hints_text.tutorial_step(table, seat, waiting) == 2, "between turns: the last step, still"
+    assert "tutorial_skipped" not in table.seats[seat].to_meta()
+    table.seats[seat].tutorial_skipped = True
+    assert hints_text.tutorial_step(table, seat, on_turn) is None
+    assert hints_text.skip_button(table, seat, on_turn, "en") is None
+    assert table.seats[seat].to_meta()["tutorial_skipped"] is True, "saved with the table's meta"
 
 
 def test_a_normal_table_has_no_tutorial_and_no_hints_without_the_option() -> None:
