@@ -2,21 +2,35 @@
 
     .venv/bin/python bench/load.py                      # 100, 300 and 1000 tables, both engines
     .venv/bin/python bench/load.py --sizes 100 --backends sqlite --duration 30
+    .venv/bin/python bench/load.py --sizes 1000 --backends sqlite --stub-render   # rendering's share
 
-Each table is one simulated human against CPU seats (the five games in turn). The human makes a
-move 5-20 s (simulated time) after their turn comes, by ``/move``; CPU seats move without delay; a
-finished match is replaced by a new one in its channel. The run lasts ``--duration`` simulated
-seconds. Everything the bot does is real (engine, renders, store, announcer); only Discord is
-simulated, so the times below are the bot's own, measured on the wall clock:
+Each table is one simulated human against CPU seats (the five games in turn). Every human is its
+own task: it opens its table with ``/<game> start`` at a random instant of the ramp (real users
+do not all arrive at once), waits for its turn by reacting to its table's posts (never for the
+whole bot), thinks 5-20 s, then types ``/move``. CPU seats move without delay; a finished match is
+replaced by a new one in its channel. Each size runs a fixed wall-clock time, ramp included.
 
-* first response: from the interaction reaching the bot to its first answer (a defer counts);
-* click -> table post: from a ``/move`` reaching the bot to the first post or edit of its table;
-  the per-channel pacing (Discord's rate limit, ``cogs.table.pacing``) is simulated time and is
-  reported on its own;
+The bot is entirely real (engine, renders, store, announcer, pacing, timers); SimCord plays
+Discord's REST and gateway only. Once the bot is ready, SimCord's virtual clock and settlement
+are switched off (:func:`real_time`): the bot then runs on the plain event loop and the wall
+clock, as in production, so its own timers and the per-channel pacing take real time.
+
+Printed per engine and size (bot-side wall-clock times):
+
+* first response: from the interaction reaching the bot to its first answer (a defer counts),
+  ``/start`` included;
+* click -> table post: from a ``/move`` reaching the bot to the first post or edit in its table's
+  thread, minus the time that thread's posts waited in the per-channel pacing (Discord's rate
+  limit, ``cogs.table.pacing``), which is reported on its own;
 * event-loop lag: how late a callback posted from another thread every 10 ms runs;
-* RSS per live table: resident memory after the tables opened, minus before, per table;
-* DB writes/s: committed write transactions per wall-clock second (and SQLite's commit batches).
+* RSS per live table: resident memory at the end minus before the first table, per live table
+  (SimCord's in-memory "CDN" keeps no image bytes, so the images Discord would hold are not
+  counted; its message records are, a small overestimate);
+* DB writes/s: committed write transactions per second (SQLite's commit batches in brackets);
+* moves/s: moves stored (humans' and CPUs'); errors: exceptions logged by the bot, interactions
+  not answered within 3 s, moves refused or never announced.
 
+The machine's load average is printed beside each row: other processes share the cores.
 Not a test: it prints figures for the README ("Run it at scale").
 """
 
@@ -28,10 +42,12 @@ import gc
 import logging
 import os
 import random
+import resource
 import sys
 import tempfile
 import threading
 import time
+from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,8 +55,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import simcord
+from simcord import _dpy_internals
+from simcord._runtime import _restore_loop
+from simcord.backend.cdn import CdnStore
 from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
 
+import store
 from cogs.table.pacing import ChannelPacer
 from cogs.table.typed import choices_for
 from tsuki.bot import TsukiBot
@@ -53,7 +73,17 @@ GAMES = (
     ("doudizhu start", {"hands": 1}),
     ("goita start", {"target": 1}),
 )
-STEP = 0.5  # simulated seconds between rounds of clicks
+THINK = (5.0, 20.0)  # seconds a human takes to move once it is their turn
+ANSWER_DEADLINE = 3.0  # Discord's: an interaction not answered by then has failed
+POST_TIMEOUT = 60.0  # a move whose table post has not come by then is counted as an error
+
+
+DEBUG = bool(os.environ.get("LOAD_DEBUG"))
+
+
+def debug(*args: Any) -> None:
+    if DEBUG:
+        print(f"{time.perf_counter():.2f}", *args, file=sys.stderr, flush=True)
 
 
 def rss_bytes() -> int:
@@ -71,14 +101,30 @@ def pct(values: list[float], p: float) -> float:
 @dataclass
 class Metrics:
     received: dict[int, float] = field(default_factory=dict)  # interaction id -> wall time
+    answered: dict[int, asyncio.Event] = field(default_factory=dict)
     first_response: list[float] = field(default_factory=list)
-    answered: set[int] = field(default_factory=set)
+    start_response: list[float] = field(default_factory=list)  # /start alone
     clicks: dict[int, float] = field(default_factory=dict)  # thread id -> wall time of the pending click
+    paced: defaultdict[int, float] = field(default_factory=lambda: defaultdict(float))  # since the click
     click_to_post: list[float] = field(default_factory=list)
-    pacing: list[float] = field(default_factory=list)  # simulated seconds a post waited
+    pacing: list[float] = field(default_factory=list)  # seconds a post waited in the pacer
+    posted: dict[int, asyncio.Event] = field(default_factory=dict)  # channel id -> next post
     lag: list[float] = field(default_factory=list)
-    errors: int = 0
-    moves: int = 0
+    moves: int = 0  # stored (humans and CPUs)
+    human_moves: int = 0
+    errors: list[str] = field(default_factory=list)
+
+    def answer_event(self, iid: int) -> asyncio.Event:
+        return self.answered.setdefault(iid, asyncio.Event())
+
+    async def next_post(self, channel_id: int, timeout: float) -> bool:
+        """Wait for the next post or edit in ``channel_id``; False on timeout."""
+        event = self.posted.setdefault(channel_id, asyncio.Event())
+        try:
+            await asyncio.wait_for(event.wait(), timeout)
+            return True
+        except TimeoutError:
+            return False
 
 
 class LagProbe:
@@ -94,8 +140,19 @@ class LagProbe:
             self.loop.call_soon_threadsafe(lambda s=sent: self.metrics.lag.append(time.perf_counter() - s))
 
 
+class ErrorCounter(logging.Handler):
+    """Counts what the bot logs at ERROR (discord.py logs unhandled handler exceptions there)."""
+
+    def __init__(self, metrics: Metrics) -> None:
+        super().__init__(logging.ERROR)
+        self.metrics = metrics
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.metrics.errors.append(f"log {record.name}: {record.getMessage()[:200]}")
+
+
 def instrument(bot: TsukiBot, metrics: Metrics) -> list[tuple[Any, str, Any]]:
-    """Hook the simulated REST calls and the pacer; returns what to restore."""
+    """Hook the simulated REST calls, the pacer and the store; returns what to restore."""
     restore: list[tuple[Any, str, Any]] = []
 
     def patch(owner: Any, name: str, new: Any) -> None:
@@ -108,29 +165,56 @@ def instrument(bot: TsukiBot, metrics: Metrics) -> list[tuple[Any, str, Any]]:
         def request(self: Any, route: Any, *args: Any, **kwargs: Any) -> Any:
             now = time.perf_counter()
             path = getattr(route, "path", "") or ""
-            if "/callback" in path or (path.startswith("/webhooks/") and route.method == "POST"):
-                iid = getattr(route, "webhook_id", None) if "/callback" in path else None
-                if iid is not None and iid in metrics.received and iid not in metrics.answered:
-                    metrics.answered.add(iid)
-                    metrics.first_response.append(now - metrics.received[iid])
+            if "/callback" in path:
+                iid = getattr(route, "webhook_id", None)
+                if iid is not None and iid in metrics.received:
+                    metrics.first_response.append(now - metrics.received.pop(iid))
+                    metrics.answer_event(iid).set()
             channel_id = getattr(route, "channel_id", None)
-            if channel_id in metrics.clicks and "/messages" in path and route.method in ("POST", "PATCH"):
-                metrics.click_to_post.append(now - metrics.clicks.pop(channel_id))
+            if channel_id is not None and "/messages" in path and route.method in ("POST", "PATCH"):
+                if channel_id in metrics.clicks:
+                    waited = metrics.paced.pop(channel_id, 0.0)
+                    metrics.click_to_post.append(now - metrics.clicks.pop(channel_id) - waited)
+                event = metrics.posted.pop(channel_id, None)
+                if event is not None:
+                    event.set()
             return real(self, route, *args, **kwargs)
 
         patch(cls, "request", request)
 
     wrap_request(FakeHTTPClient)
     wrap_request(FakeWebhookAdapter)
+
     real_wait = ChannelPacer.wait
 
     async def wait(self: ChannelPacer, channel_id: int) -> None:
-        loop = asyncio.get_running_loop()
-        start = loop.time()
+        start = time.perf_counter()
         await real_wait(self, channel_id)
-        metrics.pacing.append(loop.time() - start)
+        waited = time.perf_counter() - start
+        metrics.pacing.append(waited)
+        if channel_id in metrics.clicks:
+            metrics.paced[channel_id] += waited
 
     patch(ChannelPacer, "wait", wait)
+
+    real_append = store.append_action
+
+    async def append_action(*args: Any, **kwargs: Any) -> Any:
+        result = await real_append(*args, **kwargs)
+        metrics.moves += 1
+        return result
+
+    patch(store, "append_action", append_action)
+
+    # Images Discord would keep on its CDN are not the bot's memory.
+    real_store_attachment = CdnStore.store_attachment
+
+    def store_attachment(
+        self: CdnStore, attachment_id: int, channel_id: int, filename: str, data: bytes, *a: Any
+    ) -> Any:
+        return real_store_attachment(self, attachment_id, channel_id, filename, b"", *a)
+
+    patch(CdnStore, "store_attachment", store_attachment)
 
     state = bot._connection
     real_dispatch = state.dispatch
@@ -144,27 +228,39 @@ def instrument(bot: TsukiBot, metrics: Metrics) -> list[tuple[Any, str, Any]]:
     return restore
 
 
+def real_time(env: simcord.Env) -> None:
+    """Switch SimCord's virtual clock and settlement off: from now on the bot runs on the plain
+    event loop and the wall clock. Timers the bot armed so far are re-armed on the real loop."""
+    loop = asyncio.get_running_loop()
+    now = env.backend.clock.elapsed
+    for record in list(env._work.callbacks):
+        if record.real_handle is not None:
+            record.real_handle.cancel()
+        handle = record.handle
+        if record.when is None or handle is None or handle.cancelled():
+            continue
+        loop.call_later(max(0.0, record.when - now), lambda h=handle: None if h.cancelled() else h._run())
+    env._work.callbacks.clear()
+    _restore_loop(env)
+    _dpy_internals.release_clocks(env)
+
+    async def no_settle(*args: Any, **kwargs: Any) -> None:
+        return None
+
+    env._settle_internal = no_settle  # type: ignore[method-assign]  # slash() returns once sent
+
+
 @dataclass
-class Seat:
+class Human:
+    index: int
     member: Any
     channel: Any
-    game: int
-    table_id: int | None = None
-    due: float = 0.0
+    start_at: float
 
 
-async def open_table(env: Any, bot: TsukiBot, seat: Seat, rng: random.Random) -> None:
-    command, options = GAMES[seat.game % len(GAMES)]
-    before = set(bot.tables.tables)
-    await seat.member.slash(seat.channel, command, opponent="cpu", **options)
-    new = [
-        tid for tid, t in bot.tables.tables.items() if tid not in before and t.channel_id == seat.channel.id
-    ]
-    seat.table_id = new[0] if new else None
-    seat.due = env.backend.clock.elapsed + rng.uniform(5, 20)
-
-
-async def run(size: int, backend: str, duration: float, seed: int) -> dict[str, Any]:
+async def run(
+    size: int, backend: str, duration: float, ramp: float, seed: int, stub_render: bool
+) -> dict[str, Any]:
     rng = random.Random(seed)
     tmp = tempfile.mkdtemp(prefix="tsuki-load-")
     if backend == "sqlite":
@@ -177,83 +273,196 @@ async def run(size: int, backend: str, duration: float, seed: int) -> dict[str, 
     metrics = Metrics()
     env = simcord.Env(bot, settle_timeout=600, check_errors=False)
     await env.start()
+    guild = env.create_guild("load")
+    humans = [
+        Human(
+            i,
+            guild.add_member(env.create_user(f"p{i}")),
+            guild.create_text_channel(f"t{i}"),
+            rng.uniform(0, ramp),
+        )
+        for i in range(size)
+    ]
+    await env.settle()
+    if stub_render:
+        stub_renders(bot)
     restore = instrument(bot, metrics)
-    probe = LagProbe(asyncio.get_running_loop(), metrics)
-    try:
-        guild = env.create_guild("load")
-        seats = [
-            Seat(guild.add_member(env.create_user(f"p{i}")), guild.create_text_channel(f"t{i}"), i)
-            for i in range(size)
-        ]
-        gc.collect()
-        rss_before = rss_bytes()
-        opened = time.perf_counter()
-        for seat in seats:
-            await open_table(env, bot, seat, rng)
-        open_seconds = time.perf_counter() - opened
-        await env.advance_time(STEP)
-        gc.collect()
-        live = len(bot.tables.tables)
-        rss_per_table = (rss_bytes() - rss_before) / max(live, 1)
-        metrics.first_response.clear()
-        metrics.click_to_post.clear()
-        metrics.pacing.clear()
-        db = bot.db.backend
-        writes0, commits0 = db.transactions, db.commits
-        probe.thread.start()
-        start_wall, start_virtual = time.perf_counter(), env.backend.clock.elapsed
-        while env.backend.clock.elapsed - start_virtual < duration:
-            now = env.backend.clock.elapsed
-            for seat in seats:
-                table = bot.tables.tables.get(seat.table_id) if seat.table_id is not None else None
-                if table is None:  # the match ended: a new one in the same channel
-                    await open_table(env, bot, seat, rng)
+    counter = ErrorCounter(metrics)
+    logging.getLogger().addHandler(counter)
+    loop = asyncio.get_running_loop()
+    loop.set_exception_handler(lambda _loop, ctx: metrics.errors.append(f"loop: {ctx.get('message')}"))
+    real_time(env)
+    probe = LagProbe(loop, metrics)
+    stop = asyncio.Event()
+    gc.collect()
+    rss_before = rss_bytes()
+    load_before = os.getloadavg()
+    cpu_before = resource.getrusage(resource.RUSAGE_SELF)
+    db = bot.db.backend
+    writes0, commits0 = db.transactions, db.commits
+
+    async def sleep_or_stop(seconds: float) -> bool:
+        """Sleep; True if the run ended meanwhile."""
+        try:
+            await asyncio.wait_for(stop.wait(), seconds)
+            return True
+        except TimeoutError:
+            return False
+
+    async def interact(human: Human, channel: Any, name: str, is_start: bool, **options: Any) -> Any:
+        """Send one slash command and wait for its first answer (counted late past 3 s)."""
+        result = await human.member.slash(channel, name, **options)
+        iid = result._interaction.id
+        event = metrics.answer_event(iid)
+        received = metrics.received.get(iid)
+        try:
+            await asyncio.wait_for(event.wait(), ANSWER_DEADLINE)
+        except TimeoutError:
+            metrics.errors.append(f"{name}: no answer within {ANSWER_DEADLINE:.0f} s")
+            await event.wait()  # keep the figure: answered late is still answered
+        finally:
+            metrics.answered.pop(iid, None)
+        if is_start and received is not None:
+            metrics.start_response.append(time.perf_counter() - received)
+        return result
+
+    def table_in(channel_id: int) -> Any:
+        return next((t for t in bot.tables.tables.values() if t.channel_id == channel_id), None)
+
+    async def open_table(human: Human, game: int) -> Any:
+        command, options = GAMES[game % len(GAMES)]
+        await interact(human, human.channel, command, True, opponent="cpu", **options)
+        deadline = time.perf_counter() + POST_TIMEOUT
+        while (table := table_in(human.channel.id)) is None or table.state is None:
+            if stop.is_set():
+                return None
+            if time.perf_counter() > deadline:
+                metrics.errors.append(f"{command}: no table after {POST_TIMEOUT:.0f} s")
+                return None
+            await metrics.next_post(
+                human.channel.id if table is None else table.thread_id or table.channel_id, 2.0
+            )
+        return table
+
+    async def play(human: Human) -> None:
+        if await sleep_or_stop(human.start_at):
+            return
+        game = human.index
+        while not stop.is_set():
+            table = await open_table(human, game)
+            debug("opened", human.index, table and (table.id, table.thread_id, table.to_act()))
+            game += len(GAMES) + 1  # the next match in this channel is another game
+            if table is None:
+                if await sleep_or_stop(5.0):
+                    return
+                continue
+            where = table.thread_id or table.channel_id
+            thread = next((t for t in human.channel.threads if t.id == where), human.channel)
+            while not stop.is_set() and bot.tables.tables.get(table.id) is table:
+                seat = table.seat_of(human.member.id)
+                if seat is None or table.to_act() is not seat:
+                    await metrics.next_post(where, 5.0)  # react to the table's own posts
                     continue
-                human = table.seat_of(seat.member.id)
-                if now < seat.due or human is None or table.to_act() is not human:
+                if await sleep_or_stop(rng.uniform(*THINK)):
+                    return
+                if bot.tables.tables.get(table.id) is not table or table.to_act() is not seat:
                     continue
-                # what /move's autocomplete offers (the notation a player types)
-                choices = choices_for(table.spec, table.view(human.index), "en", "")
+                choices = choices_for(table.spec, table.view(seat.index), "en", "")  # what /move suggests
                 if not choices:
                     continue
-                action = rng.choice(choices).value
-                thread = seat.channel.threads[-1] if seat.channel.threads else seat.channel
-                metrics.clicks[table.thread_id or table.channel_id] = time.perf_counter()
                 seq = table.seq
-                result = await seat.member.slash(thread, "move", action=action)
-                metrics.moves += 1
-                if table.seq == seq:  # the move was refused or lost
-                    metrics.errors += 1
-                    if os.environ.get("LOAD_DEBUG"):
-                        print("refused:", action, result, file=sys.stderr)
-                seat.due = env.backend.clock.elapsed + rng.uniform(5, 20)
-            await env.advance_time(STEP)
-        wall = time.perf_counter() - start_wall
-        probe.stop.set()
-        writes, commits = db.transactions - writes0, db.commits - commits0
-        return {
-            "backend": backend,
-            "tables": live,
-            "open_s": open_seconds,
-            "wall_s": wall,
-            "virtual_s": env.backend.clock.elapsed - start_virtual,
-            "moves": metrics.moves,
-            "errors": metrics.errors + len(env.errors),
-            "first_response": [pct(metrics.first_response, p) for p in (50, 95, 99)],
-            "click_to_post": [pct(metrics.click_to_post, p) for p in (50, 99)],
-            "pacing": [pct(metrics.pacing, p) for p in (50, 99)],
-            "lag_p99": pct(metrics.lag, 99),
-            "rss_per_table": rss_per_table,
-            "rss_total": rss_bytes(),
-            "writes_per_s": writes / wall,
-            "commits_per_s": commits / wall,
-        }
-    finally:
-        probe.stop.set()
-        for owner, name, value in restore:
-            setattr(owner, name, value)
-        await env.shutdown()
+                debug("click", human.index, table.id, seq)
+                metrics.clicks[where] = time.perf_counter()
+                metrics.paced.pop(where, None)
+                result = await interact(human, thread, "move", False, action=rng.choice(choices).value)
+                metrics.human_moves += 1
+                if not result.deferred:  # refused at once, with the reason in an ephemeral answer
+                    metrics.clicks.pop(where, None)
+                    response = result.response
+                    metrics.errors.append(f"move refused: {response.content[:80] if response else None}")
+                    continue
+                deadline = time.perf_counter() + POST_TIMEOUT
+                while (where in metrics.clicks or table.seq == seq) and time.perf_counter() < deadline:
+                    if stop.is_set() or bot.tables.tables.get(table.id) is not table:
+                        break
+                    await metrics.next_post(where, 5.0)
+                else:
+                    if time.perf_counter() >= deadline:
+                        metrics.clicks.pop(where, None)
+                        metrics.errors.append(f"move: not applied and posted after {POST_TIMEOUT:.0f} s")
+
+    probe.thread.start()
+    start_wall = time.perf_counter()
+    tasks = [asyncio.create_task(play(h)) for h in humans]
+    await asyncio.sleep(ramp)
+    gc.collect()
+    rss_ramp = rss_bytes()
+    live_ramp = len(bot.tables.tables)
+    await asyncio.sleep(max(0.0, duration - ramp))
+    wall = time.perf_counter() - start_wall
+    probe.stop.set()
+    writes, commits = db.transactions - writes0, db.commits - commits0
+    moves, human_moves = metrics.moves, metrics.human_moves
+    cpu_after = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = (cpu_after.ru_utime + cpu_after.ru_stime) - (cpu_before.ru_utime + cpu_before.ru_stime)
+    gc.collect()
+    live = len(bot.tables.tables)
+    rss_end = rss_bytes()
+    if DEBUG:
+        for task in asyncio.all_tasks():
+            task.print_stack(limit=4, file=sys.stderr)
+    stop.set()
+    load_after = os.getloadavg()
+    try:
+        outcomes = await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), 30)
+        metrics.errors += [f"driver: {o!r}" for o in outcomes if isinstance(o, BaseException)]
+    except TimeoutError:
+        pass
+    for owner, name, value in restore:
+        setattr(owner, name, value)
+    logging.getLogger().removeHandler(counter)
+    try:
+        await asyncio.wait_for(env.shutdown(), 60)
         await bot.release()
+    except Exception as error:  # the figures are taken; a slow teardown must not lose them
+        print(f"teardown: {error!r}", file=sys.stderr)
+    return {
+        "backend": backend,
+        "tables": live,
+        "live_ramp": live_ramp,
+        "wall_s": wall,
+        "moves": moves,
+        "human_moves": human_moves,
+        "errors": metrics.errors,
+        "first_response": [pct(metrics.first_response, p) for p in (50, 95, 99)],
+        "start_response": [pct(metrics.start_response, p) for p in (50, 99)],
+        "click_to_post": [pct(metrics.click_to_post, p) for p in (50, 99)],
+        "pacing": [pct(metrics.pacing, p) for p in (50, 99)],
+        "lag_p99": pct(metrics.lag, 99),
+        "lag_p50": pct(metrics.lag, 50),
+        "rss_per_table": (rss_end - rss_before) / max(live, 1),
+        "rss_per_table_ramp": (rss_ramp - rss_before) / max(live_ramp, 1),
+        "rss_total": rss_end,
+        "writes_per_s": writes / wall,
+        "commits_per_s": commits / wall,
+        "cpu_share": cpu / wall,
+        "load": (load_before[0], load_after[0]),
+        "interactions": len(metrics.first_response),
+    }
+
+
+def stub_renders(bot: TsukiBot) -> None:
+    """Replace every table image by one tiny PNG: the same run without rendering's CPU, to see
+    what rendering in threads costs the event loop and the answers."""
+    from PIL import Image
+
+    from render.png import to_png
+
+    tiny = to_png(Image.new("RGB", (8, 8)))
+    for spec in bot.tables.specs.values():
+        for name in ("render_table", "render_hand"):
+            object.__setattr__(spec, name, lambda *a, **k: tiny)
+        object.__setattr__(spec, "event_images", lambda *a, **k: [])
 
 
 _pg: Any = None
@@ -274,19 +483,20 @@ def postgres_url(tmp: str) -> str:
 
 
 def report(r: dict[str, Any]) -> str:
-    ms = lambda v: f"{v * 1000:.1f}"  # noqa: E731
+    ms = lambda v: f"{v * 1000:.0f}" if v >= 0.1 else f"{v * 1000:.1f}"  # noqa: E731
     fr, cp, pace = r["first_response"], r["click_to_post"], r["pacing"]
     cells = [
         r["backend"],
         str(r["tables"]),
-        f"{r['moves'] / r['wall_s']:.0f}",
+        f"{r['moves'] / r['wall_s']:.1f} ({r['human_moves'] / r['wall_s']:.1f})",
         " / ".join(ms(v) for v in fr),
         " / ".join(ms(v) for v in cp),
         f"{pace[0]:.1f} / {pace[1]:.1f}",
         ms(r["lag_p99"]),
         f"{r['rss_per_table'] / 1024:.0f}",
         f"{r['writes_per_s']:.0f} ({r['commits_per_s']:.0f})",
-        str(r["errors"]),
+        str(len(r["errors"])),
+        f"{r['load'][0]:.1f} → {r['load'][1]:.1f}",
     ]
     return "| " + " | ".join(cells) + " |"
 
@@ -294,38 +504,54 @@ def report(r: dict[str, Any]) -> str:
 COLUMNS = (
     "engine",
     "live tables",
-    "human moves/s",
+    "moves/s (humans')",
     "first response p50/p95/p99 (ms)",
     "click → table post p50/p99 (ms)",
-    "pacing p50/p99 (s, simulated)",
+    "pacing p50/p99 (s)",
     "loop lag p99 (ms)",
     "RSS/table (KiB)",
     "DB writes/s (commits/s)",
     "errors",
+    "load avg (1 min)",
 )
 HEADER = "| " + " | ".join(COLUMNS) + " |\n" + "|---" * len(COLUMNS) + "|"
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--sizes", default="100,300,1000")
     parser.add_argument("--backends", default="sqlite,postgresql")
-    parser.add_argument("--duration", type=float, default=0, help="simulated seconds (default: by size)")
+    parser.add_argument(
+        "--duration", type=float, default=60.0, help="wall-clock seconds per run, ramp included"
+    )
+    parser.add_argument(
+        "--ramp", type=float, default=0, help="seconds over which the tables open (default: by size)"
+    )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--stub-render", action="store_true", help="tiny stand-in images (rendering's share)")
     args = parser.parse_args()
-    logging.basicConfig(level=logging.ERROR)
-    print(f"cpus={os.cpu_count()} python={sys.version.split()[0]}")
+    logging.basicConfig(level=logging.CRITICAL)
+    print(f"cpus={os.cpu_count()} python={sys.version.split()[0]} load={os.getloadavg()[0]:.1f}")
     print(HEADER, flush=True)
+    began = time.perf_counter()
     for size in [int(s) for s in args.sizes.split(",")]:
-        duration = args.duration or {100: 60.0, 300: 10.0}.get(size, 5.0)
+        ramp = args.ramp or min(30.0, max(10.0, size / 40))
         for backend in args.backends.split(","):
-            result = asyncio.run(run(size, backend, duration, args.seed))
+            r = asyncio.run(run(size, backend, args.duration, ramp, args.seed, args.stub_render))
+            fr = r["start_response"]
             print(
-                report(result),
-                f"<!-- open {result['open_s']:.0f}s, run {result['wall_s']:.0f}s wall "
-                f"for {result['virtual_s']:.0f}s simulated, RSS {result['rss_total'] / 2**20:.0f} MB -->",
+                report(r),
+                f"<!-- {r['live_ramp']} tables after the {ramp:.0f} s ramp; /start answer p50/p99 "
+                f"{fr[0] * 1000:.0f}/{fr[1] * 1000:.0f} ms; {r['interactions']} interactions; loop lag p50 "
+                f"{r['lag_p50'] * 1000:.1f} ms; "
+                f"RSS/table at ramp end {r['rss_per_table_ramp'] / 1024:.0f} KiB; "
+                f"RSS {r['rss_total'] / 2**20:.0f} MB; bot CPU {r['cpu_share']:.2f} cores; "
+                f"run {r['wall_s']:.0f} s -->",
                 flush=True,
             )
+            for error in sorted(set(r["errors"]))[:8]:
+                print(f"    error ×{r['errors'].count(error)}: {error}", file=sys.stderr)
+    print(f"total {time.perf_counter() - began:.0f} s, load={os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -46,7 +46,14 @@ def face(locale: object) -> str:
     return FACES.get(i18n.normalize(locale), DEFAULT_FACE)
 
 
-@functools.cache
+# Font objects kept open, by recency. Each one (a size in a regional face) maps the 32 MB font
+# file on its own: ~1.5 MB of resident memory once FreeType has read its tables, and ~0.7 ms to
+# open again. A table image and its hand use 5-12 sizes; a bot drawing every game in every
+# language asked for ~160, most of them only while card faces were drawn (then cached).
+FONTS_KEPT = 24
+
+
+@functools.lru_cache(maxsize=FONTS_KEPT)
 def _font(size: int, region: str) -> ImageFont.FreeTypeFont:
     f = ImageFont.truetype(
         FONT_PATH, max(1, size), index=FACE_INDEX[region], layout_engine=ImageFont.Layout.BASIC
@@ -82,3 +89,8 @@ def localized(render: Callable[P, R]) -> Callable[P, R]:
             return render(*args, **kwargs)
 
     return wrapper
+
+
+def loaded() -> int:
+    """How many font objects (one per size and regional face) are held open."""
+    return _font.cache_info().currsize

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
@@ -143,7 +143,14 @@ def face_marks(
     return tuple(out)
 
 
-@cache
+# The faces kept, by recency. A table image and its hand need a few dozen faces; all three
+# hanafuda games at the widths their tables and hands use, ~400 (12 MB). Every size every
+# renderer can ask for is ~1,300 (45 MB); the rare ones (crowded fields, score sheets) are
+# redrawn when needed, a few ms each. ``bench/idle_memory.py`` measures both sides.
+FACES_KEPT = 512
+
+
+@lru_cache(maxsize=FACES_KEPT)
 def _face(card: Card, width: int, style: str, category: Kind, marks: bool = True) -> Image.Image:
     deck = STYLES[style]
     big, scale = _canvas(width)
