@@ -6,7 +6,8 @@ Steps, each with the process's resident memory (RSS), and its anonymous part (wh
 itself allocated; the rest is mapped files: the libraries and the font file):
 
 1. the bot's imports;
-2. start-up's warm-up (every game's ``spec.warm()``, as ``TsukiBot.setup_hook`` runs it);
+2. start-up's warm-up (every game's ``spec.warm()``, then ``render.heap.trim()``, as
+   ``TsukiBot.setup_hook`` runs them);
 3. steady state: table images and hands of every game (five real positions each) in the six
    languages, as a bot serving tables in several languages draws them.
 
@@ -104,18 +105,37 @@ def caches() -> None:
     print(f"  every image alive: {alive / 2**20:.1f} MB decoded; fonts open: {fonts.loaded()}")
 
 
+def unbounded() -> None:
+    """The caches as they were: every hanafuda face and every font size kept for good."""
+    import functools
+
+    import render.fonts as fonts
+    import render.hanafuda.faces as faces
+
+    fonts._font = functools.cache(fonts._font.__wrapped__)  # type: ignore[assignment]
+    faces._face = functools.cache(faces._face.__wrapped__)  # type: ignore[assignment]
+    fonts.loaded = lambda: fonts._font.cache_info().currsize  # type: ignore[assignment]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--positions", type=int, default=40, help="positions per game")
+    parser.add_argument(
+        "--unbounded", action="store_true", help="every face and font kept, as before the bounds (to compare)"
+    )
     args = parser.parse_args()
     step("python")
+    if args.unbounded:
+        unbounded()
     import tsuki.bot  # noqa: F401  (everything the bot imports)
+    from render import heap
     from tsuki.bot import game_specs
 
     specs = game_specs()
     step("1. the bot's imports")
     for spec in specs.values():
         spec.warm()  # type: ignore[attr-defined]
+    heap.trim()  # as TsukiBot.setup_hook does after the warm-up
     step("2. after start-up's warm-up")
     work = {game: positions(specs[game], args.positions, i) for i, game in enumerate(GAMES)}
     times: dict[str, list[float]] = {}
@@ -133,6 +153,8 @@ def main() -> None:
                     times.setdefault(f"{game} table", []).append(middle - start)
                     times.setdefault(f"{game} hand", []).append(end - middle)
     step("3. steady state: every game's images in the six languages")
+    heap.trim()
+    step("   the same, the C heap's free memory given back")
     caches()
     print("\nrender times, caches warm (ms): median / p95")
     for label, values in times.items():

@@ -50,7 +50,7 @@ def face(locale: object) -> str:
 # file on its own: ~1.5 MB of resident memory once FreeType has read its tables, and ~0.7 ms to
 # open again. A table image and its hand use 5-12 sizes; a bot drawing every game in every
 # language asked for ~160, most of them only while card faces were drawn (then cached).
-FONTS_KEPT = 24
+FONTS_KEPT = 16
 
 
 @functools.lru_cache(maxsize=FONTS_KEPT)

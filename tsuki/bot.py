@@ -12,6 +12,7 @@ import store
 from cogs.table.manager import TableManager
 from cogs.table.routes import DYNAMIC_ITEMS
 from cogs.translator import TsukiTranslator
+from render import heap
 from store import Database, LeasePolicy
 from tsuki.settings import Settings
 
@@ -80,6 +81,7 @@ class TsukiBot(commands.Bot):
             await self.load_extension(name)
         for spec in self.tables.specs.values():  # ~2 s once per process, off the event loop
             await asyncio.to_thread(spec.warm)
+        heap.trim()  # the faces the warm-up drew past the caches' bounds were freed: give them back
         await self.db_ratings_caught_up()  # first: a results post made on resuming shows the change
         resumed = await self.tables.resume_all()
         log.info("resumed %d unfinished game(s)", resumed)
