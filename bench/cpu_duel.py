@@ -20,6 +20,8 @@ Printed, with 95% intervals (normal approximation over deals):
   duplicate"), when no score is negative (Roppyakken, Goita, Koi-Koi; zero-sum games have none);
 - each player's decision time, p50 and p99.
 The strong level's budget is ``--playouts N`` (deterministic) or ``--seconds T`` per decision.
+Decision times are wall-clock (``--clock wall``, the default) or the process's CPU time
+(``--clock process``: what a decision costs on an idle core, whatever else the machine runs).
 """
 
 from __future__ import annotations
@@ -79,10 +81,11 @@ class DealResult:
     times: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})
 
 
-def play_deal(args: tuple[str, str, str, dict[str, Any], Budget, int, int | None]) -> DealResult:
+def play_deal(args: tuple[Any, ...]) -> DealResult:
     """Every seating of one deal: A in seat ``i`` (and its partners' seats, with teams), B in the
-    others."""
-    game, a, b, overrides, budget, seed, n_seats = args
+    others. ``args``: game, A, B, rule overrides, budget, seed, seats[, clock]."""
+    game, a, b, overrides, budget, seed, n_seats = args[:7]
+    clock = time.process_time if args[7:] == ("process",) else time.perf_counter
     engine = ENGINES[game]
     rules = engine.rules_from(None, overrides)
     pa, pb = player(game, a, budget), player(game, b, budget)
@@ -100,9 +103,9 @@ def play_deal(args: tuple[str, str, str, dict[str, Any], Budget, int, int | None
             if start_scores is None:
                 start_scores = tuple(getattr(view, "scores", (0,) * seats))
             who = "a" if teams[seat] == teams[a_seat] else "b"
-            t0 = time.perf_counter()
+            t0 = clock()
             action = (pa if who == "a" else pb)(view, rng)
-            out.times[who].append(time.perf_counter() - t0)
+            out.times[who].append(clock() - t0)
             state, _ = engine.apply(state, action)
         # Per-team totals in the view (Goita) are not per seat: the match starts at 0 anyway.
         base = start_scores if start_scores and len(start_scores) == seats else (0,) * seats
@@ -152,6 +155,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--seats", type=int, default=None, help="players (default: the fewest)")
     p.add_argument("--progress", type=int, default=0, help="print the summary every N deals")
     p.add_argument("--rules", nargs="*", default=[], help="key=value rule overrides")
+    p.add_argument("--clock", choices=("wall", "process"), default="wall", help="decision time clock")
     ns = p.parse_args(argv)
     overrides: dict[str, Any] = dict(ONE_DEAL.get(ns.game, {}))
     for kv in ns.rules:
@@ -161,7 +165,7 @@ def main(argv: list[str] | None = None) -> None:
         ns.seconds = 1.0
     budget = Budget(playouts=ns.playouts, seconds=ns.seconds)
     seeds = [derive_seed(ns.seed, "deal", d) for d in range(ns.deals)]
-    jobs = [(ns.game, ns.a, ns.b, overrides, budget, seed, ns.seats) for seed in seeds]
+    jobs = [(ns.game, ns.a, ns.b, overrides, budget, seed, ns.seats, ns.clock) for seed in seeds]
     t0 = time.perf_counter()
     results: list[DealResult] = []
     with ProcessPoolExecutor(ns.jobs) if ns.jobs > 1 else contextlib.nullcontext() as pool:
@@ -186,7 +190,7 @@ def report(
     mg, mh = interval(deal_margins)
     budget_text = f"{ns.playouts} playouts" if ns.playouts is not None else f"{ns.seconds:g} s"
     print(f"{ns.game}: A={ns.a} vs B={ns.b}, {len(results)} deals x {len(results[0].points)} seatings, "
-          f"rules {overrides}, strong budget {budget_text}, {elapsed:.0f} s")  # fmt: skip
+          f"rules {overrides}, strong budget {budget_text}, {elapsed:.0f} s, {ns.clock} clock")  # fmt: skip
     print(f"  A win rate     {100 * w:5.1f}% ± {100 * wh:.1f}")
     print(f"  A points/game  {pt:+.2f} ± {ph:.2f}")
     print(f"  A − B /game    {mg:+.2f} ± {mh:.2f}")

@@ -36,8 +36,24 @@ _RAIN = by_subject("rain_man").bit
 _MONTH_OF = tuple(MONTH_MASKS[c // 4 + 1] for c in range(48))
 
 
+_MEMO: dict[tuple[int, int, int], float] = {}
+_MEMO_SIZE = 1 << 18
+
+
 def potential(m: int, dead: int, month: int) -> float:
-    """How good captured cards ``m`` are, given cards ``dead`` the other player holds."""
+    """How good captured cards ``m`` are, given cards ``dead`` the other player holds.
+
+    Memoised: playouts of the strong level ask the same piles again and again."""
+    key = (m, dead, month)
+    p = _MEMO.get(key)
+    if p is None:
+        if len(_MEMO) >= _MEMO_SIZE:
+            _MEMO.clear()
+        p = _MEMO[key] = _potential(m, dead, month)
+    return p
+
+
+def _potential(m: int, dead: int, month: int) -> float:
     p = 0.0
     nb = (m & BRIGHTS).bit_count()
     if nb >= 3 or 5 - (dead & BRIGHTS).bit_count() >= 3:
@@ -82,20 +98,43 @@ def _near(m: int, dead: int, available: int) -> bool:
 class _Table:
     """The view, as masks."""
 
+    __slots__ = ("base_me", "base_them", "field", "hand", "me", "mine", "month", "theirs", "unseen")
+
     def __init__(self, v: KoiKoiView) -> None:
         me = v.seat if v.seat is not None else 0
+        pending = -1 if v.pending_draw is None else int(v.pending_draw)
+        self._fill(
+            me,
+            v.month,
+            mask(v.hand or ()),
+            mask(v.field),
+            mask(v.captured[me]),
+            mask(v.captured[1 - me]),
+            pending,
+        )
+
+    @classmethod
+    def of_masks(
+        cls, me: int, month: int, hand: int, field: int, mine: int, theirs: int, pending: int
+    ) -> _Table:
+        """The same table from card masks (the strong level's playouts, which skip the view)."""
+        t = cls.__new__(cls)
+        t._fill(me, month, hand, field, mine, theirs, pending)
+        return t
+
+    def _fill(self, me: int, month: int, hand: int, field: int, mine: int, theirs: int, pending: int) -> None:
         self.me = me
-        self.month = v.month
-        self.hand = mask(v.hand or ())
-        self.field = mask(v.field)
-        self.mine = mask(v.captured[me])
-        self.theirs = mask(v.captured[1 - me])
-        seen = self.hand | self.field | self.mine | self.theirs
-        if v.pending_draw is not None:
-            seen |= 1 << v.pending_draw
+        self.month = month
+        self.hand = hand
+        self.field = field
+        self.mine = mine
+        self.theirs = theirs
+        seen = hand | field | mine | theirs
+        if pending >= 0:
+            seen |= 1 << pending
         self.unseen = ((1 << 48) - 1) & ~seen
-        self.base_me = potential(self.mine, self.theirs, self.month)
-        self.base_them = potential(self.theirs, self.mine, self.month)
+        self.base_me = potential(mine, theirs, month)
+        self.base_them = potential(theirs, mine, month)
 
     def take_value(self, cards: int) -> float:
         """Gain for me plus loss for the opponent if I capture ``cards``."""

@@ -3,13 +3,14 @@
 - normal: ``engine.ai.koikoi.choose_action`` (one-ply heuristic, the koi-koi call tuned
   against search);
 - beginner: normal's best few moves with noise, never an absurd one (:func:`absurd`);
-- strong: determinized search (``engine.ai.koikoi_search``) with the normal CPU as playouts;
+- strong: determinized search (``engine.ai.koikoi_strong``: the generic search for plays, its
+  own for koi-koi/stop) with the normal CPU as playouts (``engine.ai.koikoi_search``);
 - legacy: the CPU as it was before the levels.
 """
 
 from __future__ import annotations
 
-from engine.ai import koikoi_search
+from engine.ai import koikoi_search, koikoi_strong
 from engine.ai.koikoi import _Table, choose_action, choose_action_legacy, score_moves
 from engine.ai.levels import GameAI, register
 from engine.ai.search import SearchGame
@@ -47,6 +48,7 @@ AI = register(
             policy=koikoi_search.policy,
             value=koikoi_search.value,
             done=koikoi_search.done,
+            own=koikoi_strong.choose,
         ),
         beginner_k=4,  # normal wins 64% of 12-round matches; the beginner beats random in 94%
         beginner_noise=3.0,

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.koikoi import choose_action
+from engine.ai.koikoi import _play_value, _Table, choose_action
 from engine.hanafuda.cards import CARDS, mask
-from engine.hanafuda.koikoi import ENGINE
+from engine.hanafuda.koikoi import ENGINE, legal_actions
 from engine.hanafuda.koikoi.rules import points_table
 from engine.hanafuda.koikoi.state import State
 from engine.hanafuda.koikoi.types import Action, KoiKoiView, Phase
@@ -70,7 +70,34 @@ def determinize(view: KoiKoiView, rng: random.Random) -> State:
 
 
 def policy(state: State, rng: random.Random) -> Action:
-    """The playout policy: the normal CPU, on the sampled state's view of the seat to act."""
+    """The playout policy: the normal CPU's move for the seat to act, read from the sampled
+    state's masks rather than a built view (the same move and the same random draws as
+    ``choose_action`` on the seat's view; about twice as many playouts a second)."""
+    phase = state.phase
+    if phase is Phase.DECIDE:
+        return choose_action(ENGINE.view(state, state.to_act), rng)
+    me: int = state.to_act  # type: ignore[assignment]
+    caps = state.captured
+    t = _Table.of_masks(me, state.month, state.hands[me], state.field, caps[me], caps[1 - me], state.pending)
+    legal = legal_actions(state)
+    best = legal[0]
+    best_value = float("-inf")
+    if phase is Phase.PLAY:
+        for action in legal:
+            v = _play_value(t, action) + rng.random() * 1e-3  # type: ignore[arg-type]
+            if v > best_value:
+                best, best_value = action, v
+        return best
+    drawn = 1 << state.pending
+    for action in legal:
+        v = t.take_value(1 << action.target | drawn) + rng.random() * 1e-3  # type: ignore[union-attr]
+        if v > best_value:
+            best, best_value = action, v
+    return best
+
+
+def view_policy(state: State, rng: random.Random) -> Action:
+    """The normal CPU on the sampled state's view (what :func:`policy` reproduces faster)."""
     return choose_action(ENGINE.view(state, state.to_act), rng)
 
 

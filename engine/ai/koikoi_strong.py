@@ -1,0 +1,123 @@
+"""Koi-Koi's strong level: the generic search for plays, a search of its own for koi-koi/stop.
+
+Duels against the normal CPU showed where the budget pays (``/work/notes/duel/kk_strong_*``):
+the koi-koi/stop decision comes at most a few times a round but moves the most points, and
+its playouts are short (the round is half over), so it gets many more playouts than a play.
+
+- **One legal move** (the last card, a forced capture): played at once.
+- **A play or a capture choice**: :func:`engine.ai.search.search` over
+  :data:`PLAY_SEARCH` (every legal move, sequential halving, common random numbers), with
+  the normal CPU as prior: its move is kept unless the search beats it with confidence.
+  The opponent's hidden hand is sampled so that its last play is one the normal CPU would
+  have made from it (``engine.ai.koikoi_infer``).
+- **Koi-koi or stop**: stopping is worth exactly the stop score shown in the view (the round
+  ends), so every playout goes to koi-koi, from determinizations of the view. A koi-koi is
+  played out twice on the same cards and random draws: with the normal CPU deciding the
+  seat's later koi-koi calls, and stopping at the seat's next yaku; the better of the two
+  plans is koi-koi's value (the seat will choose its later plan itself). Koi-koi is called
+  when that value beats the stop score; where the difference is within ``CONFIDENCE``
+  standard errors, the normal CPU's call stands.
+
+Budgets: ``Budget(playouts=N)`` gives a play N playouts and the koi-koi decision
+``DECIDE_FACTOR * N`` (both fit within a second on one core: README "CPU levels");
+``Budget(seconds=T)`` gives either decision ``MARGIN * T`` seconds.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from engine.ai.koikoi import choose_action
+from engine.ai.koikoi_infer import determinize_informed
+from engine.ai.koikoi_search import done, policy, value
+from engine.ai.search import MARGIN, Budget, SearchGame, search
+from engine.hanafuda.koikoi import ENGINE, KoiKoi, KoiKoiView, Phase, Shobu
+from engine.hanafuda.koikoi.state import State
+from engine.hanafuda.koikoi.types import Action
+
+__all__ = ["CONFIDENCE", "DECIDE_FACTOR", "PLAY_SEARCH", "choose", "decide_stats"]
+
+DECIDE_FACTOR = 2
+CONFIDENCE = 1.0
+MAX_STEPS = 60  # a round has at most 16 turns of 2-3 moves
+
+PLAY_SEARCH = SearchGame(
+    engine=ENGINE,
+    determinize=determinize_informed,
+    policy=policy,
+    value=value,
+    done=done,
+    max_steps=MAX_STEPS,
+    prior=choose_action,
+    confidence=CONFIDENCE,
+)
+
+_KOIKOI = KoiKoi()
+_SHOBU = Shobu()
+
+
+def choose(view: KoiKoiView, rng: random.Random, budget: Budget) -> Action:
+    """The strong level's action for ``view.seat`` (see the module docstring)."""
+    legal = view.legal_actions
+    if len(legal) == 1:
+        return legal[0]
+    if view.phase is Phase.DECIDE:
+        return decide_stats(view, rng, budget)[0]
+    return search(PLAY_SEARCH, view, rng, budget)
+
+
+def decide_stats(view: KoiKoiView, rng: random.Random, budget: Budget) -> tuple[Action, dict[str, float]]:
+    """Koi-koi or stop, with the estimates behind it (``stop``, ``koikoi``, its standard error
+    and the playouts made)."""
+    me = view.seat
+    assert me is not None and view.stop_score is not None
+    pts = view.stop_score.points
+    stop = float(pts[me] - pts[1 - me])
+    prior = choose_action(view, random.Random(0))
+    r = random.Random(rng.getrandbits(64))
+    if budget.playouts is not None:
+        iterations, end = max(2, budget.playouts * DECIDE_FACTOR // 2), None
+    else:
+        assert budget.seconds is not None
+        iterations, end = 1 << 30, time.perf_counter() + MARGIN * budget.seconds
+    plans: tuple[list[float], list[float]] = ([], [])
+    apply = ENGINE.apply
+    for _ in range(iterations):
+        began = time.perf_counter()
+        root = PLAY_SEARCH.determinize(view, r)
+        base = value(root, me)
+        after, _ = apply(root, _KOIKOI)
+        seed = r.getrandbits(64)
+        plans[0].append(_playout(root, after, me, random.Random(seed), False) - base)
+        plans[1].append(_playout(root, after, me, random.Random(seed), True) - base)
+        if end is not None:
+            now = time.perf_counter()
+            if now + (now - began) >= end:
+                break
+    n = len(plans[0])
+    means = [sum(p) / n for p in plans]
+    best = plans[0] if means[0] >= means[1] else plans[1]
+    mean = max(means)
+    se = math.sqrt(sum((g - mean) ** 2 for g in best) / max(1, n - 1) / n)
+    pick: Action = _KOIKOI if mean > stop else _SHOBU
+    if pick != prior and abs(mean - stop) <= CONFIDENCE * se:
+        pick = prior
+    return pick, {"stop": stop, "koikoi": mean, "koikoi_normal": means[0], "koikoi_stop_next": means[1],
+                  "se": se, "playouts": 2.0 * n}  # fmt: skip
+
+
+def _playout(root: State, state: State, seat: int, rng: random.Random, stop_next: bool) -> float:
+    """The round played out with the normal CPU; with ``stop_next`` the seat stops at its next
+    koi-koi decision."""
+    apply = ENGINE.apply
+    for _ in range(MAX_STEPS):
+        if done(root, state):
+            break
+        if stop_next and state.phase is Phase.DECIDE and state.to_act == seat:
+            action: Action = _SHOBU
+        else:
+            action = policy(state, rng)
+        state, _ = apply(state, action)
+    return value(state, seat)
