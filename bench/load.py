@@ -73,7 +73,7 @@ GAMES = (
     ("doudizhu start", {"hands": 1}),
     ("goita start", {"target": 1}),
 )
-THINK = (5.0, 20.0)  # seconds a human takes to move once it is their turn
+THINK = [5.0, 20.0]  # seconds a human takes to move once it is their turn (--think)
 ANSWER_DEADLINE = 3.0  # Discord's: an interaction not answered by then has failed
 POST_TIMEOUT = 60.0  # a move whose table post has not come by then is counted as an error
 
@@ -292,6 +292,7 @@ async def run(
     loop = asyncio.get_running_loop()
     loop.set_exception_handler(lambda _loop, ctx: metrics.errors.append(f"loop: {ctx.get('message')}"))
     real_time(env)
+    await warm_renders(bot)
     probe = LagProbe(loop, metrics)
     stop = asyncio.Event()
     gc.collect()
@@ -451,6 +452,19 @@ async def run(
     }
 
 
+async def warm_renders(bot: TsukiBot) -> None:
+    """Draw a table image and a hand of every game once, so the memory per table counts the
+    tables, not the image caches (fonts, faces) filling up with the first images."""
+    for command, _options in GAMES:
+        spec: Any = bot.tables.specs[command.split()[0]]
+        engine = spec.engine
+        seats = max(engine.min_seats, 3 if engine.max_seats >= 3 else 2)
+        state = engine.new_game(seats, engine.rules_from(None, None), 1)
+        names = tuple(f"p{i}" for i in range(seats))
+        await asyncio.to_thread(spec.render_table, engine.view(state, None), names, "en")
+        await asyncio.to_thread(spec.render_hand, engine.view(state, engine.to_act(state) or 0), "en")
+
+
 def stub_renders(bot: TsukiBot) -> None:
     """Replace every table image by one tiny PNG: the same run without rendering's CPU, to see
     what rendering in threads costs the event loop and the answers."""
@@ -528,8 +542,10 @@ def main() -> None:
         "--ramp", type=float, default=0, help="seconds over which the tables open (default: by size)"
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--think", default="5,20", help="a human's seconds to move, min,max")
     parser.add_argument("--stub-render", action="store_true", help="tiny stand-in images (rendering's share)")
     args = parser.parse_args()
+    THINK[:] = [float(v) for v in args.think.split(",")]
     logging.basicConfig(level=logging.CRITICAL)
     print(f"cpus={os.cpu_count()} python={sys.version.split()[0]} load={os.getloadavg()[0]:.1f}")
     print(HEADER, flush=True)
