@@ -394,6 +394,9 @@ class GoStopSpec(MatchSpec):
                     text += " " + t(loc, "gostop.status.gos", count=view.gos[i])
                 if view.shakes[i]:
                     text += " " + t(loc, "gostop.status.shakes", count=view.shakes[i])
+                if view.shown and view.shown[i]:  # a shake shows its three cards until played
+                    cards = " ".join(f"`{to_player(c)}`" for c in view.shown[i])
+                    text += " " + t(loc, "gostop_shown.status.shown", cards=cards)
             else:
                 text = t(loc, "gostop.status.seat_final", name=names[i], score=number(view.scores[i], loc))
             parts.append(text)
