@@ -16,15 +16,18 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.koikoi import _play_value, _Table, choose_action
+from engine.ai.koikoi import _near, _play_value, _Table, choose_action
 from engine.hanafuda.cards import CARDS, mask
 from engine.hanafuda.koikoi import ENGINE, legal_actions
 from engine.hanafuda.koikoi.rules import points_table
+from engine.hanafuda.koikoi.scoring import multipliers, swept
 from engine.hanafuda.koikoi.state import State
-from engine.hanafuda.koikoi.types import Action, KoiKoiView, Phase
+from engine.hanafuda.koikoi.types import Action, KoiKoi, KoiKoiView, Phase, Shobu
 from engine.hanafuda.koikoi.yaku import yaku_items
 
-__all__ = ["determinize", "done", "policy", "value"]
+__all__ = ["determinize", "done", "policy", "value", "view_policy"]
+
+KOIKOI, SHOBU = KoiKoi(), Shobu()
 
 
 def determinize(view: KoiKoiView, rng: random.Random) -> State:
@@ -74,11 +77,11 @@ def policy(state: State, rng: random.Random) -> Action:
     state's masks rather than a built view (the same move and the same random draws as
     ``choose_action`` on the seat's view; about twice as many playouts a second)."""
     phase = state.phase
-    if phase is Phase.DECIDE:
-        return choose_action(ENGINE.view(state, state.to_act), rng)
     me: int = state.to_act  # type: ignore[assignment]
     caps = state.captured
     t = _Table.of_masks(me, state.month, state.hands[me], state.field, caps[me], caps[1 - me], state.pending)
+    if phase is Phase.DECIDE:
+        return _decide(state, me, t)
     legal = legal_actions(state)
     best = legal[0]
     best_value = float("-inf")
@@ -94,6 +97,40 @@ def policy(state: State, rng: random.Random) -> Action:
         if v > best_value:
             best, best_value = action, v
     return best
+
+
+def _decide(s: State, me: int, t: _Table) -> Action:
+    """``engine.ai.koikoi.decide`` read from the state: the same tests in the same order."""
+    if s.koikoi[1 - me]:
+        return SHOBU
+    month, table = s.month, s.table
+    if yaku_items(s.captured[1 - me], month, table, s.koikoi[1 - me] > 0) or _near(
+        t.theirs, t.mine, t.unseen | t.field
+    ):
+        return SHOBU
+    stop = _stop_points(s, me)
+    mine, theirs = s.scores[me], s.scores[1 - me]
+    rules = s.rules
+    if s.round_no >= rules.rounds and rules.rounds > 1 and mine <= theirs < mine + stop:
+        return SHOBU
+    if stop >= (rules.double_at or 7) or not s.hands[me]:
+        return SHOBU
+    return KOIKOI
+
+
+def _stop_points(s: State, me: int) -> int:
+    """What stopping now scores ``me`` (``scoring.round_result`` for a shobu, without building
+    the itemised result)."""
+    rules = s.rules
+    m = swept(s)[0][me]
+    calls = s.koikoi[me]
+    base = sum(p for _, p in yaku_items(m, s.month, s.table, calls > 0))
+    mults = multipliers(rules, base, me, s.koikoi, True)
+    if rules.koikoi_bonus == "plus_n" and 0 < calls <= 3:
+        base += calls
+    for f in mults:
+        base *= f.factor
+    return base
 
 
 def view_policy(state: State, rng: random.Random) -> Action:
