@@ -256,7 +256,9 @@ def render_match_summary(
     img = Image.new("RGB", (W, height), TABLE_BG)
     draw = ImageDraw.Draw(img)
     text(draw, (MARGIN + 8, 40), _t(locale, "summary.title"), T + 4)
-    text(draw, (MARGIN + 8, 82), _t(locale, "summary.rounds", rounds=len(history)), T, TEXT_DIM)
+    played = len(history)
+    rounds = L.counted(locale, "render.goita.summary.rounds", played, rounds=L.number(played, locale))
+    text(draw, (MARGIN + 8, 82), rounds, T, TEXT_DIM)
     win_teams = {w if seats != 4 else w % 2 for w in winners}
     if winners:
         label = ", ".join(team_label(locale, seats, tm, names) for tm in sorted(win_teams))
