@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cogs.ratings.common import signed
-from i18n import t
+from i18n import number, t
 from render.rating_change import RatingShown
 from store.db import Database
 from store.rating_rules import display_rating
@@ -21,7 +21,12 @@ from store.ratings import rating_changes_for
 async def rating_changes_text(db: Database, game_id: int, locale: str) -> dict[int, str]:
     """``{user_id: "rating 1012 (+12)"}`` for each human whose rating the match moved."""
     return {
-        c.user_id: t(locale, "ratings.summary.change", rating=display_rating(c.after), change=signed(c.delta))
+        c.user_id: t(
+            locale,
+            "ratings.summary.change",
+            rating=number(locale, display_rating(c.after)),
+            change=signed(c.delta, locale),
+        )
         for c in await rating_changes_for(db, game_id)
     }
 

@@ -34,7 +34,7 @@ GAMES = [
     ("goita", {"players": 2}, 2),
     ("doudizhu", {}, 3),
 ]
-CHANGE = re.compile(r"rating (\d+) \(([+−]\d+)\)")
+CHANGE = re.compile(r"rating ([\d,]+) \(([+−][\d,]+)\)")  # digits grouped the English way
 
 
 @pytest.mark.parametrize(("game", "options", "people"), GAMES, ids=[g for g, _, _ in GAMES])
@@ -61,7 +61,7 @@ async def test_a_finished_match_moves_ratings_and_the_results_post_shows_it(
     assert set(lines) == {m.name for m in members[:people]}, results.content
     for member in members[:people]:
         shown, change = CHANGE.search(lines[member.name]).groups()
-        assert int(shown) == ratings[member.name].display
+        assert int(shown.replace(",", "")) == ratings[member.name].display
         assert change.startswith("−" if member is host else "+")
 
 
