@@ -21,6 +21,7 @@ from discord.ext import commands
 
 import store
 from cogs.fairness import check_replay
+from cogs.ratings.summary import seat_ratings
 from cogs.replay import frames as draw
 from cogs.replay.messages import controls, frame_text
 from cogs.replay.timeline import MAX_TIMELINES, Timeline, build
@@ -83,7 +84,11 @@ class ReplayCog(commands.Cog, name="Replay"):
         results = await store.results_for(self.bot.db, row.id)
         verdict = t(locale, "replay.verified" if mismatch is None else "replay.mismatch", game=row.id)
         text = frame_text(spec, timeline, frame, comments, results, verdict, locale)
-        images = await asyncio.to_thread(draw.frame_images, spec, timeline, frame, locale)
+        ratings = None
+        if frame.position == timeline.last:  # the match summary: drawn with the rating changes
+            seats = sorted(row.seats, key=lambda s: s.seat)
+            ratings = await seat_ratings(self.bot.db, row.id, [s.user_id for s in seats])
+        images = await asyncio.to_thread(draw.frame_images, spec, timeline, frame, locale, ratings)
         commented = {cm.move_no for cm in comments}
         return {
             "content": text,

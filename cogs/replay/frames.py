@@ -9,10 +9,12 @@ hands: its frame is its table.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import Any
 
 from cogs.replay.timeline import Frame, Timeline
 from cogs.table.spec import GameSpec, Image
+from render.rating_change import RatingShown
 from render.replay import animate, compose
 
 MAX_ANIMATED = 60  # frames drawn for one animation at most (a long hand keeps every n-th move)
@@ -59,15 +61,22 @@ def frame_picture(spec: GameSpec, timeline: Timeline, frame: Frame, locale: str)
     return compose(table, hands)
 
 
-def frame_images(spec: GameSpec, timeline: Timeline, frame: Frame, locale: str) -> list[Image]:
+def frame_images(
+    spec: GameSpec,
+    timeline: Timeline,
+    frame: Frame,
+    locale: str,
+    ratings: Sequence[RatingShown | None] | None = None,
+) -> list[Image]:
     """The frame's picture, then what the table flow posted for its move (a round's score
-    sheet, the match summary)."""
+    sheet, the match summary with ``ratings``, each seat's rating change, as the results post
+    showed it)."""
     images = [
         Image(f"replay-{timeline.row.id}-{frame.position}.png", frame_picture(spec, timeline, frame, locale))
     ]
     if frame.position > 0:
         public = spec.engine.view(frame.state, None)
-        images += spec.event_images(frame.events, public, timeline.names, locale)
+        images += spec.event_images(frame.events, public, timeline.names, locale, ratings)
     return images[:10]
 
 

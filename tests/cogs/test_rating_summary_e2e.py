@@ -18,6 +18,7 @@ from tests.cogs.harness import (
     TEST_CPU_DELAY,
     THINK_TIME,
     Place,
+    answer,
     buttons,
     open_hand,
     quit_match,
@@ -160,3 +161,26 @@ async def test_a_match_against_the_cpu_draws_no_rating_on_its_summary(simcord_en
     (kwargs, png), *_ = [c for c in calls if c[0]["history"] == table.view(None).history]
     assert kwargs.get("ratings") is None
     assert await posted_summary(place) == png
+
+
+async def test_the_replay_of_a_rated_match_ends_on_the_same_summary_with_the_changes(
+    simcord_env, simcord_bot
+):
+    """/replay's last frame shows the match summary as the results post showed it, rating changes
+    included (the replay draws it again from the stored changes)."""
+    env = simcord_env
+    _, channel, (alice, bob) = setup_guild(env, "alice", "bob")
+    lobby = await alice.slash(channel, "koikoi start", options="rounds=1")
+    await bob.click(lobby.response.message, label="Join")
+    await alice.click(lobby.response.message, label="Start")
+    place, table = Place(channel, env), the_table(simcord_bot)
+    await play_to_end(
+        env, place, table, {s.index: m for s in table.seats for m in (alice, bob) if m.id == s.user_id}
+    )
+    posted = await posted_summary(place)
+
+    message = answer(await alice.slash(channel, "replay")).message
+    last = next(b for b in buttons(message) if (b.custom_id or "").endswith(":last"))
+    message = answer(await alice.click(message, custom_id=last.custom_id)).message
+    replayed = [await a.read() for a in message.attachments]
+    assert posted in replayed, "the replay's last frame carries the summary drawn with the changes"
