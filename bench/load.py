@@ -47,7 +47,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections import defaultdict
+from collections import defaultdict, deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -89,6 +89,17 @@ def debug(*args: Any) -> None:
 def rss_bytes() -> int:
     with open("/proc/self/statm") as f:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def workers_rss_bytes() -> int:
+    """Resident memory of the RENDER_WORKERS processes (not in the bot process's own RSS)."""
+    from cogs.table import render_pool
+
+    total = 0
+    for pid in getattr(render_pool._pool, "_processes", None) or {}:
+        with open(f"/proc/{pid}/statm") as f:
+            total += int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    return total
 
 
 def pct(values: list[float], p: float) -> float:
@@ -241,6 +252,9 @@ def real_time(env: simcord.Env) -> None:
             continue
         loop.call_later(max(0.0, record.when - now), lambda h=handle: None if h.cancelled() else h._run())
     env._work.callbacks.clear()
+    # SimCord logs every request and event for test reports: Discord's memory, not the bot's.
+    env.backend.http_requests = deque(maxlen=64)  # type: ignore[assignment]
+    env.backend.transcript = deque(maxlen=64)  # type: ignore[assignment]
     _restore_loop(env)
     _dpy_internals.release_clocks(env)
 
@@ -259,16 +273,30 @@ class Human:
 
 
 async def run(
-    size: int, backend: str, duration: float, ramp: float, seed: int, stub_render: bool
+    size: int,
+    backend: str,
+    duration: float,
+    ramp: float,
+    seed: int,
+    stub_render: bool,
+    render_workers: int = 0,
 ) -> dict[str, Any]:
     rng = random.Random(seed)
     tmp = tempfile.mkdtemp(prefix="tsuki-load-")
     if backend == "sqlite":
-        settings = Settings(database_path=f"{tmp}/load.db", cpu_delay=0, turn_timeout=3600)
+        settings = Settings(
+            database_path=f"{tmp}/load.db", cpu_delay=0, turn_timeout=3600, render_workers=render_workers
+        )
     else:
         # One process: its lease rounds (every lease_seconds / 3) need not run during the bench.
         url = postgres_url(tmp)
-        settings = Settings(database_url=url, cpu_delay=0, turn_timeout=3600, lease_seconds=3600)
+        settings = Settings(
+            database_url=url,
+            cpu_delay=0,
+            turn_timeout=3600,
+            lease_seconds=3600,
+            render_workers=render_workers,
+        )
     bot = TsukiBot(settings)
     metrics = Metrics()
     env = simcord.Env(bot, settle_timeout=600, check_errors=False)
@@ -409,6 +437,7 @@ async def run(
     gc.collect()
     live = len(bot.tables.tables)
     rss_end = rss_bytes()
+    workers_rss = workers_rss_bytes()
     if DEBUG:
         for task in asyncio.all_tasks():
             task.print_stack(limit=4, file=sys.stderr)
@@ -444,6 +473,7 @@ async def run(
         "rss_per_table": (rss_end - rss_before) / max(live, 1),
         "rss_per_table_ramp": (rss_ramp - rss_before) / max(live_ramp, 1),
         "rss_total": rss_end,
+        "workers_rss": workers_rss,
         "writes_per_s": writes / wall,
         "commits_per_s": commits / wall,
         "cpu_share": cpu / wall,
@@ -543,6 +573,7 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--think", default="5,20", help="a human's seconds to move, min,max")
+    parser.add_argument("--render-workers", type=int, default=0, help="RENDER_WORKERS (0: threads)")
     parser.add_argument("--stub-render", action="store_true", help="tiny stand-in images (rendering's share)")
     args = parser.parse_args()
     THINK[:] = [float(v) for v in args.think.split(",")]
@@ -553,7 +584,9 @@ def main() -> None:
     for size in [int(s) for s in args.sizes.split(",")]:
         ramp = args.ramp or min(30.0, max(10.0, size / 40))
         for backend in args.backends.split(","):
-            r = asyncio.run(run(size, backend, args.duration, ramp, args.seed, args.stub_render))
+            r = asyncio.run(
+                run(size, backend, args.duration, ramp, args.seed, args.stub_render, args.render_workers)
+            )
             fr = r["start_response"]
             print(
                 report(r),
@@ -561,7 +594,8 @@ def main() -> None:
                 f"{fr[0] * 1000:.0f}/{fr[1] * 1000:.0f} ms; {r['interactions']} interactions; loop lag p50 "
                 f"{r['lag_p50'] * 1000:.1f} ms; "
                 f"RSS/table at ramp end {r['rss_per_table_ramp'] / 1024:.0f} KiB; "
-                f"RSS {r['rss_total'] / 2**20:.0f} MB; bot CPU {r['cpu_share']:.2f} cores; "
+                f"RSS {r['rss_total'] / 2**20:.0f} MB (render workers {r['workers_rss'] / 2**20:.0f} MB); "
+                f"bot CPU {r['cpu_share']:.2f} cores; "
                 f"run {r['wall_s']:.0f} s -->",
                 flush=True,
             )

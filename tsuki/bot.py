@@ -9,6 +9,7 @@ import discord
 from discord.ext import commands
 
 import store
+from cogs.table import render_pool
 from cogs.table.manager import TableManager
 from cogs.table.routes import DYNAMIC_ITEMS
 from cogs.translator import TsukiTranslator
@@ -82,6 +83,9 @@ class TsukiBot(commands.Bot):
         for spec in self.tables.specs.values():  # ~2 s once per process, off the event loop
             await asyncio.to_thread(spec.warm)
         heap.trim()  # the faces the warm-up drew past the caches' bounds were freed: give them back
+        render_pool.configure(self.settings.render_workers, game_specs)
+        if render_pool.workers():  # start the drawing processes (and their warm-up) now
+            await asyncio.get_running_loop().run_in_executor(render_pool.pool(), heap.trim)
         await self.db_ratings_caught_up()  # first: a results post made on resuming shows the change
         resumed = await self.tables.resume_all()
         log.info("resumed %d unfinished game(s)", resumed)
@@ -125,6 +129,7 @@ class TsukiBot(commands.Bot):
 
     async def close(self) -> None:
         await self.release()
+        render_pool.shutdown()
         await super().close()
 
 

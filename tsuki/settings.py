@@ -25,6 +25,7 @@ class Settings:
     cpu_think_time: float = 1.0  # seconds a strong CPU searches per decision (CPU_THINK_TIME)
     cpu_workers: int = 1  # processes searching for strong CPUs, shared by all tables (0: a thread)
     cpu_playouts: int = 0  # > 0: a fixed playout count instead of the think time (tests)
+    render_workers: int = 0  # processes drawing table images (0: threads; cogs/table/render_pool.py)
     # Scale-out (README "Run it at scale"): PostgreSQL instead of the SQLite file, and this
     # process's shards. With DATABASE_URL, tables are driven under leases (store/leases.py).
     database_url: str = ""
@@ -132,4 +133,5 @@ def load_settings(env: dict[str, str] | None = None, dotenv_path: str | Path | N
         cpu_think_time=_number(env, "CPU_THINK_TIME", 1.0, minimum=0.05),
         cpu_workers=int(_number(env, "CPU_WORKERS", 1, minimum=0)),
         cpu_playouts=int(_number(env, "CPU_PLAYOUTS", 0, minimum=0)),
+        render_workers=int(_number(env, "RENDER_WORKERS", 0, minimum=0)),
     )

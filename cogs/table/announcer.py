@@ -30,7 +30,7 @@ import discord
 import store
 from cogs.ratings.summary import seat_ratings
 from cogs.table import components as c
-from cogs.table import limits, messages
+from cogs.table import limits, messages, render_pool
 from cogs.table.commitment import reveal_line
 from cogs.table.model import Table
 from i18n import t
@@ -159,8 +159,8 @@ class Announcer:
         public = table.view(None)
         final = table.status == "finished" and upto == table.seq
         ratings = await self._ratings(table) if final else None  # drawn on the match summary
-        images = await asyncio.to_thread(
-            table.spec.event_images, events, public, table.names, table.locale, ratings
+        images = await render_pool.draw(
+            table.game, table.spec, "event_images", events, public, table.names, table.locale, ratings
         )
         if final:
             await self._post_results(table, lines, images, upto)

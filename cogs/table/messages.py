@@ -1,12 +1,11 @@
 """What the table flow posts: public table messages, lobby embeds and private hand views.
 
-Images are rendered off the event loop (``asyncio.to_thread``) so an interaction is always
-answered within Discord's 3 seconds.
+Images are rendered off the event loop (in a thread, or in ``RENDER_WORKERS`` processes:
+:mod:`cogs.table.render_pool`) so an interaction is always answered within Discord's 3 seconds.
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
 from collections.abc import Sequence
 from typing import Any
@@ -14,7 +13,7 @@ from typing import Any
 import discord
 
 from cogs.table import components as c
-from cogs.table import hints_text, limits
+from cogs.table import hints_text, limits, render_pool
 from cogs.table.coach import board_lines, coach_lines
 from cogs.table.model import Table
 from cogs.table.spec import Image, Step, actions_along
@@ -190,7 +189,9 @@ def turn_line(table: Table, locale: str) -> str | None:
 
 
 async def _table_files(table: Table, extra_images: Sequence[Image]) -> list[discord.File]:
-    png = await asyncio.to_thread(table.spec.render_table, table.view(None), table.names, table.locale)
+    png = await render_pool.draw(
+        table.game, table.spec, "render_table", table.view(None), table.names, table.locale
+    )
     return [file_of(Image("table.png", png)), *(file_of(i) for i in extra_images)]
 
 
@@ -345,7 +346,7 @@ async def hand_message(
     asks to confirm it.
     """
     view, seq = table.view(seat), table.seq  # controls carry the turn this view belongs to
-    png = await asyncio.to_thread(table.spec.render_hand, view, locale)
+    png = await render_pool.draw(table.game, table.spec, "render_hand", view, locale)
     text = table.spec.hand_text(view, locale)
     if not view.legal_actions and table.status == "active":
         current = table.to_act()
