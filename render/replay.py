@@ -3,7 +3,10 @@
 A replay is drawn only once a match is over, so it may show what the live table hides. The game
 renderers draw a table from the public view and a hand from one seat's view; a replay frame puts
 them together (the public table, then each seat's hand under its player's name) instead of
-teaching every renderer an "all hands" mode. Pure: PNG bytes in, PNG or WebP bytes out.
+teaching every renderer an "all hands" mode. Each hand is drawn for an onlooker ("Aiko's hand",
+"Aiko to play"); at half width its own texts are too small to read where Discord shows the
+picture about 550 px wide, so a full-size chip above it names the player again, gold for the seat
+to act. Pure: PNG bytes in, PNG or WebP bytes out.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from render.palette import ACCENT, INK
 from render.png import to_png
 from render.widgets import chip
 
@@ -32,9 +36,10 @@ def _open(data: bytes) -> Image.Image:
     return Image.open(io.BytesIO(data)).convert("RGB")
 
 
-def compose(table: bytes, hands: Sequence[tuple[str, bytes]]) -> bytes:
+def compose(table: bytes, hands: Sequence[tuple[str, bytes]], *, active: int | None = None) -> bytes:
     """The table image, then each ``(name, hand image)`` under a label with the name: two per
-    row (one row for two players, two rows for three or four), scaled to half the table's width."""
+    row (one row for two players, two rows for three or four), scaled to half the table's width.
+    ``active``: the index in ``hands`` of the seat to act, whose label is gold."""
     top = _open(table)
     if not hands:
         return table
@@ -52,10 +57,11 @@ def compose(table: bytes, hands: Sequence[tuple[str, bytes]]) -> bytes:
     out.paste(top, (0, 0))
     draw = ImageDraw.Draw(out)
     y = top.height + GAP
-    for row, row_h in zip(rows, row_heights, strict=True):
+    for r, (row, row_h) in enumerate(zip(rows, row_heights, strict=True)):
         for col, (name, strip) in enumerate(row):
             x = col * (cell_w + GAP)
-            chip(draw, x + 16, y + LABEL_H / 2, name, LABEL_SIZE, LABEL_FILL, LABEL_INK)
+            fill, ink = (ACCENT, INK) if r * columns + col == active else (LABEL_FILL, LABEL_INK)
+            chip(draw, x + 16, y + LABEL_H / 2, name, LABEL_SIZE, fill, ink)
             out.paste(strip, (x, y + LABEL_H))
         y += row_h + GAP
     return to_png(out)

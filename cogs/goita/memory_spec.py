@@ -153,8 +153,8 @@ class GoitaMemorySpec:
     def render_table(self, view: gm.MemoryView, names: Sequence[str], locale: str) -> bytes:
         return draw.render_memory(view, names=tuple(names), locale=locale)
 
-    def render_hand(self, view: gm.MemoryView, locale: str) -> bytes:
-        return draw.render_memory(view, names=(), locale=locale)
+    def render_hand(self, view: gm.MemoryView, locale: str, owner: str | None = None) -> bytes:
+        return draw.render_memory(view, names=(), locale=locale)  # no hands: no owner to name
 
     def event_images(
         self,

@@ -2,7 +2,8 @@
 
 Blocking (Pillow): callers run these in ``asyncio.to_thread``. The match is over, so a frame
 shows every hand: the game's own public table (with what lay face down on it turned up), then
-each seat's hand as that seat saw it (:func:`render.replay.compose`). The memory mode has no
+each seat's hand as that seat saw it, worded for an onlooker ("Aiko's hand", "Aiko to play", not
+"Your hand"), under its player's name (:func:`render.replay.compose`). The memory mode has no
 hands: its frame is its table.
 """
 
@@ -57,8 +58,11 @@ def frame_picture(spec: GameSpec, timeline: Timeline, frame: Frame, locale: str)
     table = spec.render_table(replay_view(spec, timeline, frame), names, locale)
     if getattr(engine.view(frame.state, None), "hand", False) is False:  # no hands in this game
         return table
-    hands = [(names[s], spec.render_hand(engine.view(frame.state, s), locale)) for s in range(len(names))]
-    return compose(table, hands)
+    hands = [
+        (names[s], spec.render_hand(engine.view(frame.state, s), locale, owner=names[s]))
+        for s in range(len(names))
+    ]
+    return compose(table, hands, active=engine.to_act(frame.state))
 
 
 def frame_images(

@@ -35,8 +35,10 @@ class MatchSpec:
     def render_table(self, view: Any, names: Sequence[str], locale: str) -> bytes:
         return self.draw.render_table(view, names=tuple(names), locale=locale)
 
-    def render_hand(self, view: Any, locale: str) -> bytes:
-        return self.draw.render_hand(view, locale=locale)
+    def render_hand(self, view: Any, locale: str, owner: str | None = None) -> bytes:
+        """The seat's hand as its player sees it, or, given ``owner`` (a replay), as an
+        onlooker reads it: "<owner>'s hand", the status in the third person."""
+        return self.draw.render_hand(view, locale=locale, owner=owner)
 
     def warm(self) -> None:
         self.draw.warm()

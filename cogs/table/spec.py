@@ -108,7 +108,9 @@ class GameSpec(Protocol):
 
     def render_table(self, view: Any, names: Sequence[str], locale: str) -> bytes: ...
 
-    def render_hand(self, view: Any, locale: str) -> bytes: ...
+    def render_hand(self, view: Any, locale: str, owner: str | None = None) -> bytes:
+        """The seat's hand image. ``owner``: the seat's player name when someone else reads it
+        (a replay): the hand is then "<owner>'s hand", its status in the third person."""
 
     def event_images(
         self,

@@ -344,19 +344,26 @@ def _to_beat_cards(view: DoudizhuView) -> tuple[Card, ...]:
     return ()
 
 
-def _who(view: DoudizhuView, seat: int | None, locale: str) -> str:
-    """Who played the move to beat, seen from the hand's seat: its role and side."""
+def _who(view: DoudizhuView, seat: int | None, locale: str, onlooker: bool = False) -> str:
+    """Who played the move to beat, seen from the hand's seat: its role and side (its role
+    alone for an ``onlooker``: "on your left" would speak to the seat's player)."""
     if seat is None or view.seat is None:
         return ""
+    role = badges(view)[seat]
+    if onlooker and role:
+        return _t(locale, role)
     seats = len(view.hand_counts)
     side = _t(locale, "hand.right" if seat == (view.seat + 1) % seats else "hand.left")
-    role = badges(view)[seat]
     return f"{_t(locale, role)}, {side}" if role else side
 
 
 @localized
-def render_hand(view: DoudizhuView, *, locale: str = "en") -> bytes:
-    """The seat's own hand sorted by rank then suit, its role, and what it has to beat."""
+def render_hand(view: DoudizhuView, *, locale: str = "en", owner: str | None = None) -> bytes:
+    """The seat's own hand sorted by rank then suit, its role, and what it has to beat.
+
+    ``owner``: the seat's player name, for an onlooker (a replay): "<owner>'s hand" and the
+    lines in the third person ("<owner> to bid", "<owner> leads").
+    """
     hand = sorted(view.hand or ())
     n = len(hand)
     bh = card_size(BEAT_W)[1]
@@ -368,7 +375,10 @@ def render_hand(view: DoudizhuView, *, locale: str = "en") -> bytes:
     draw = ImageDraw.Draw(img)
     cy = 36
     x = MARGIN + 8
-    x += text(draw, (x, cy), _t(locale, "hand.title"), T + 2) + 14
+    title = (
+        _t(locale, "hand.title") if owner is None else L.t(locale, "render.replay_hands.title", name=owner)
+    )
+    x += text(draw, (x, cy), title, T + 2) + 14
     if view.seat is not None:
         role = badges(view)[view.seat]
         if role is not None:
@@ -380,11 +390,14 @@ def render_hand(view: DoudizhuView, *, locale: str = "en") -> bytes:
     if view.hand is None:
         text(draw, (right, cy), _t(locale, "hand.spectator"), T, TEXT_DIM, anchor="rm", max_width=right - x)
     elif view.phase is Phase.BID:
-        key = "hand.your_bid" if my_turn else "hand.bidding"
+        if my_turn and owner is not None:
+            line = L.t(locale, "render.replay_hands.doudizhu_bid", name=owner, bid=view.bid)
+        else:
+            line = _t(locale, "hand.your_bid" if my_turn else "hand.bidding", bid=view.bid)
         text(
             draw,
             (MARGIN + 8, cy2),
-            _t(locale, key, bid=view.bid),
+            line,
             T,
             ACCENT if my_turn else TEXT_DIM,
             max_width=W - 2 * MARGIN,
@@ -397,10 +410,14 @@ def render_hand(view: DoudizhuView, *, locale: str = "en") -> bytes:
             bx = right - span
             for i, c in enumerate(beat):
                 paste_card(img, c, bx + i * step, row2, BEAT_W)
-            label = _t(locale, "hand.to_beat", name=_who(view, view.to_beat_seat, locale))
+            label = _t(locale, "hand.to_beat", name=_who(view, view.to_beat_seat, locale, owner is not None))
             text(draw, (MARGIN + 8, cy2), label, T, ACCENT if my_turn else TEXT, max_width=bx - 32 - MARGIN)
         elif my_turn:
-            text(draw, (MARGIN + 8, cy2), _t(locale, "hand.you_lead"), T, ACCENT)
+            if owner is None:
+                lead = _t(locale, "hand.you_lead")
+            else:
+                lead = L.t(locale, "render.replay_hands.doudizhu_lead", name=owner)
+            text(draw, (MARGIN + 8, cy2), lead, T, ACCENT)
     y = top_h
     if not hand:
         text(draw, (W / 2, y + hh / 2), _t(locale, "hand.empty"), T, TEXT_DIM, anchor="mm")

@@ -331,9 +331,10 @@ def _hand_variants(hand: Sequence[Piece]) -> list[bool]:
 
 
 @localized
-def render_hand(view: GoitaView, *, locale: str = "en") -> bytes:
+def render_hand(view: GoitaView, *, locale: str = "en", owner: str | None = None) -> bytes:
     """The seat's pieces, large, highest first, each with its letter (what ``/move`` takes); the
-    attack piece on the right when there is one. Pieces that can block the attack glow."""
+    attack piece on the right when there is one. Pieces that can block the attack glow.
+    ``owner``: the seat's player name, for an onlooker (a replay): "<owner>'s pieces (n)"."""
     hand = tuple(view.hand or ())
     values = values_of(view)
     side_w = 270 if view.attack is not None else 0
@@ -349,7 +350,10 @@ def render_hand(view: GoitaView, *, locale: str = "en") -> bytes:
     )
     img = Image.new("RGB", (W, height), TABLE_BG)
     draw = ImageDraw.Draw(img)
-    title = _t(locale, "hand.title", count=len(hand))
+    if owner is None:
+        title = _t(locale, "hand.title", count=len(hand))
+    else:
+        title = L.t(locale, "render.replay_hands.goita_title", name=owner, count=len(hand))
     cy = 12 + T * 0.8
     tw = text(draw, (MARGIN + 8, cy), title, T + 2, TEXT)
     blocks = {a.piece for a in view.legal_actions if isinstance(a, Block)}

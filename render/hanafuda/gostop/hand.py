@@ -21,10 +21,12 @@ def _t(locale: str, key: str, **params: object) -> str:
     return L.t(locale, f"render.gostop.{key}", **params)
 
 
-def _hand_status(view: GoStopView, hand: Sequence[str], locale: str) -> tuple[str, RGB]:
+def _hand_status(view: GoStopView, hand: Sequence[str], locale: str, owner: str | None) -> tuple[str, RGB]:
     my_turn = view.seat is not None and view.to_act == view.seat and view.phase is not Phase.OVER
     if view.hand is None:
         return _t(locale, "hand.spectator"), TEXT_DIM
+    if owner is not None:
+        return _onlooker_status(view, hand, locale, owner, my_turn)
     if my_turn and view.phase is Phase.FLIP_CHOICE:
         return _t(locale, "hand.flip_choice", card=code(view.pending_flip or "")), CHOICE
     if my_turn and view.phase is Phase.DECIDE:
@@ -40,12 +42,37 @@ def _hand_status(view: GoStopView, hand: Sequence[str], locale: str) -> tuple[st
     return _t(locale, "hand.waiting"), TEXT_DIM
 
 
+def _onlooker_status(
+    view: GoStopView, hand: Sequence[str], locale: str, owner: str, my_turn: bool
+) -> tuple[str, RGB]:
+    """The status for an onlooker (a replay): what ``owner`` decides, in the third person, in
+    the colour the seat's own line has; nothing while the seat waits."""
+
+    def o(key: str, **params: object) -> str:
+        return L.t(locale, f"render.replay_hands.{key}", name=owner, **params)
+
+    if my_turn and view.phase is Phase.FLIP_CHOICE:
+        return o("pick", card=code(view.pending_flip or "")), CHOICE
+    if my_turn and view.phase is Phase.DECIDE:
+        return o("gostop_decide"), KOI
+    if my_turn and view.phase is Phase.CLAIM:
+        points = view.rules.joker_win_points
+        return L.counted(locale, "render.replay_hands.gostop_claim", points, name=owner), CHOICE
+    if my_turn and view.phase is Phase.CUP:
+        return o("gostop_cup"), CHOICE
+    if not hand:
+        return _t(locale, "hand.empty"), TEXT_DIM
+    return (o("to_play"), ACCENT) if my_turn else ("", TEXT_DIM)
+
+
 @localized
-def render_hand(view: GoStopView, *, locale: str = "en") -> bytes:
+def render_hand(view: GoStopView, *, locale: str = "en", owner: str | None = None) -> bytes:
     """The viewing seat's hand in Korean month order, each card with its notation chip.
 
     On the seat's turn playable cards glow: gold when their month is on the field (they take),
     grey otherwise. Other legal moves (go, stop, shake3, bomb3, flip, claim…) are listed as chips.
+    ``owner``: the seat's player name, for an onlooker (a replay): "<owner>'s hand", the status
+    in the third person.
     """
     hand = sorted(view.hand or (), key=sort_key)
     others = [code(str(a)) for a in view.legal_actions if not isinstance(a, Play)]
@@ -58,9 +85,9 @@ def render_hand(view: GoStopView, *, locale: str = "en") -> bytes:
             halo = ACCENT if is_joker(c) or month_of(c) in months else TEXT_DIM
         fill, ink = (ACCENT, INK) if halo == ACCENT else (KOI, CREAM) if is_joker(c) else (PANEL_EDGE, TEXT)
         cards.append(B.HandCard(c, code(c), halo, False, fill, ink))
-    status, colour = _hand_status(view, hand, locale)
+    status, colour = _hand_status(view, hand, locale, owner)
     img = B.hand_image(
-        _t(locale, "hand.title"),
+        _t(locale, "hand.title") if owner is None else L.t(locale, "render.replay_hands.title", name=owner),
         status,
         colour,
         cards,

@@ -193,12 +193,14 @@ def playable(view: KoiKoiView) -> frozenset[Card]:
     return frozenset(a.card for a in view.legal_actions if isinstance(a, Play))
 
 
-def _hand_status(view: KoiKoiView, hand: Sequence[Card], locale: str) -> tuple[str, bool]:
+def _hand_status(view: KoiKoiView, hand: Sequence[Card], locale: str, owner: str | None) -> tuple[str, bool]:
     my_turn = view.seat is not None and view.to_act == view.seat and view.phase is not Phase.OVER
     if view.hand is None:
         return L.t(locale, "render.hand.spectator"), False
     if not hand:
         return L.t(locale, "render.hand.empty"), False
+    if owner is not None:  # an onlooker's line: who does what, in the third person
+        return _onlooker_status(view, owner, locale) if my_turn else "", my_turn
     if my_turn and view.phase is Phase.DRAW_CHOICE and view.pending_draw is not None:
         return L.t(locale, "render.hand.draw_choice", card=str(view.pending_draw)), True
     if my_turn and view.phase is Phase.DECIDE:
@@ -208,12 +210,22 @@ def _hand_status(view: KoiKoiView, hand: Sequence[Card], locale: str) -> tuple[s
     return L.t(locale, "render.hand.waiting"), False
 
 
+def _onlooker_status(view: KoiKoiView, owner: str, locale: str) -> str:
+    if view.phase is Phase.DRAW_CHOICE and view.pending_draw is not None:
+        return L.t(locale, "render.replay_hands.pick", name=owner, card=str(view.pending_draw))
+    if view.phase is Phase.DECIDE:
+        return L.t(locale, "render.replay_hands.koikoi_decide", name=owner)
+    return L.t(locale, "render.replay_hands.to_play", name=owner)
+
+
 @localized
-def render_hand(view: KoiKoiView, *, locale: str = "en") -> bytes:
+def render_hand(view: KoiKoiView, *, locale: str = "en", owner: str | None = None) -> bytes:
     """The viewing seat's hand, each card with its notation (players type it in commands).
 
     On the seat's turn the playable cards glow: gold when they match a field card (a capture),
     pale when they would only be laid on the field; cards that cannot be played are dimmed.
+    ``owner``: the seat's player name, for an onlooker (a replay): "<owner>'s hand" and the
+    status in the third person instead of "Your hand" / "Your turn".
     """
     hand = sorted(view.hand or ())
     can_play = playable(view)
@@ -223,10 +235,12 @@ def render_hand(view: KoiKoiView, *, locale: str = "en") -> bytes:
         halo = (ACCENT if c.month in field_months else TEXT_DIM) if c in can_play else None
         fill, ink = (ACCENT, INK) if halo == ACCENT else (PANEL_EDGE, TEXT)
         cards.append(B.HandCard(c, str(c), halo, bool(can_play) and c not in can_play, fill, ink))
-    status, active = _hand_status(view, hand, locale)
-    img = B.hand_image(
-        L.t(locale, "render.hand.title"), status, ACCENT if active else TEXT_DIM, cards, _paste_hand
-    )
+    status, active = _hand_status(view, hand, locale, owner)
+    if owner is None:
+        title = L.t(locale, "render.hand.title")
+    else:
+        title = L.t(locale, "render.replay_hands.title", name=owner)
+    img = B.hand_image(title, status, ACCENT if active else TEXT_DIM, cards, _paste_hand)
     return to_png(img, table_palette())
 
 

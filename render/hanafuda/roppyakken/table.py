@@ -284,25 +284,32 @@ def captures(view: RoppyakkenView, kinds: Kinds) -> frozenset[Card]:
     return frozenset(out)
 
 
-def _hand_status(view: RoppyakkenView, hand: Sequence[Card], locale: str) -> tuple[str, bool]:
+def _hand_status(
+    view: RoppyakkenView, hand: Sequence[Card], locale: str, owner: str | None
+) -> tuple[str, bool]:
     my_turn = view.seat is not None and view.to_act == view.seat and view.phase is not Phase.OVER
     if view.hand is None:
         return L.t(locale, "render.roppyakken.hand.spectator"), False
     if my_turn and view.phase is Phase.DRAW_CHOICE and view.pending_draw is not None:
+        if owner is not None:
+            return L.t(locale, "render.replay_hands.pick", name=owner, card=str(view.pending_draw)), True
         return L.t(locale, "render.roppyakken.hand.draw_choice", card=str(view.pending_draw)), True
     if not hand:
         return L.t(locale, "render.roppyakken.hand.empty"), False
+    if owner is not None:  # an onlooker's line: who plays, in the third person; nothing when waiting
+        return (L.t(locale, "render.replay_hands.to_play", name=owner) if my_turn else ""), my_turn
     if my_turn:
         return L.t(locale, "render.roppyakken.hand.your_turn"), True
     return L.t(locale, "render.roppyakken.hand.waiting"), False
 
 
 @localized
-def render_hand(view: RoppyakkenView, *, locale: str = "en") -> bytes:
+def render_hand(view: RoppyakkenView, *, locale: str = "en", owner: str | None = None) -> bytes:
     """The viewing seat's hand, each card with its notation (players type it in commands).
 
     On the seat's turn the cards that capture glow gold, the others pale (they would be laid on
-    the field). Teyaku cards shown at the deal carry a vermilion chip.
+    the field). Teyaku cards shown at the deal carry a vermilion chip. ``owner``: the seat's
+    player name, for an onlooker (a replay): "<owner>'s hand", the status in the third person.
     """
     hand = sorted(view.hand or ())
     kinds = kind_of(view.rules.sake_deer_lights)
@@ -316,7 +323,7 @@ def render_hand(view: RoppyakkenView, *, locale: str = "en") -> bytes:
         halo = (ACCENT if c in capturing else TEXT_DIM) if c in playable else None
         fill, ink = (ACCENT, INK) if halo == ACCENT else (KOI, CREAM) if c in shown else (PANEL_EDGE, TEXT)
         cards.append(B.HandCard(c, str(c), halo, False, fill, ink))
-    status, active = _hand_status(view, hand, locale)
+    status, active = _hand_status(view, hand, locale, owner)
     colour = CHOICE if view.phase is Phase.DRAW_CHOICE and active else ACCENT if active else TEXT_DIM
 
     def paste(
@@ -324,7 +331,11 @@ def render_hand(view: RoppyakkenView, *, locale: str = "en") -> bytes:
     ) -> None:
         paste_card(img, card, x, y, width, halo=halo, dim=dim, category=kinds(card))
 
-    img = B.hand_image(L.t(locale, "render.roppyakken.hand.title"), status, colour, cards, paste)
+    if owner is None:
+        title = L.t(locale, "render.roppyakken.hand.title")
+    else:
+        title = L.t(locale, "render.replay_hands.title", name=owner)
+    img = B.hand_image(title, status, colour, cards, paste)
     return to_png(img, table_palette())
 
 
