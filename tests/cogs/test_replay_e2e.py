@@ -293,10 +293,21 @@ async def test_replay_buttons_work_after_a_restart(
     assert position(message)[0] == 2, "the buttons of a replay opened before the restart still work"
 
 
-async def test_jump_to_a_round_and_page_through_its_moves(simcord_env: Any, simcord_bot: Any) -> None:
+async def test_jump_to_a_round_and_page_through_its_moves(
+    simcord_env: Any, simcord_bot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     guild, channel, (alice,) = setup_guild(simcord_env, "alice")
     game_id = await stored_match(simcord_bot, guild, channel, "koikoi", [alice, None], options={"rounds": 3})
+    spec, owners = simcord_bot.tables.specs["koikoi"], []
+    real_hand = spec.render_hand
+
+    def render_hand(view: Any, locale: str, owner: str | None = None) -> bytes:
+        owners.append(owner)
+        return real_hand(view, locale, owner=owner)
+
+    monkeypatch.setattr(spec, "render_hand", render_hand)
     message = answer(await alice.slash(channel, "replay", game=str(game_id))).message
+    assert owners == ["alice", "CPU 2"], "each strip is drawn for an onlooker, named for its seat"
     rounds = next(b for b in buttons(message) if (b.custom_id or "").endswith(":round"))
     assert [o.label for o in rounds.options] == ["Round 1", "Round 2", "Round 3"]
     second = rounds.options[1].value

@@ -126,6 +126,26 @@ def images() -> Iterator[tuple[str, Render]]:
     yield "goita/memory", lambda loc: go.render_memory(memory_view(3, 15), names=PLAYERS[:3], locale=loc)
     yield from summaries()
     yield from rating_cards()
+    yield from onlooker_hands()
+
+
+def onlooker_hands() -> Iterator[tuple[str, Render]]:
+    """Each game's hand as a replay draws it, for an onlooker ("<name>'s hand", "<name> to play")."""
+    owner = PLAYERS[1]  # Benoît: a non-ASCII letter in every face
+    yield "koikoi/hand_owner", lambda loc: kk.render_hand(showcase_view(seat=1), locale=loc, owner=owner)
+    yield "roppyakken/hand_owner", lambda loc: rp.render_hand(roppyakken_view(3), locale=loc, owner=owner)
+    yield "gostop/hand_owner", lambda loc: gs.render_hand(gostop_view(3), locale=loc, owner=owner)
+    yield (
+        "doudizhu/hand_owner",
+        lambda loc: dd.render_hand(
+            doudizhu_view(lambda v: v.phase is DPhase.BID and len(v.bids) == 1), locale=loc, owner=owner
+        ),
+    )
+    yield (
+        "doudizhu/hand_owner_beat",
+        lambda loc: dd.render_hand(doudizhu_view(_dd_mid), locale=loc, owner=owner),
+    )
+    yield "goita/hand_owner", lambda loc: go.render_hand(goita_view(4), locale=loc, owner=owner)
 
 
 def rating_cards() -> Iterator[tuple[str, Render]]:

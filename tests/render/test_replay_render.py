@@ -7,7 +7,8 @@ import io
 import pytest
 from PIL import Image
 
-from render.replay import TooLarge, animate, compose
+from render.palette import ACCENT
+from render.replay import GAP, LABEL_H, TooLarge, animate, compose
 
 
 def png(width: int, height: int, colour: tuple[int, int, int]) -> bytes:
@@ -23,6 +24,25 @@ def test_hands_go_two_per_row_under_the_table_at_half_its_width() -> None:
     assert out.width == 1200
     assert out.height > 800 + 2 * (276 * 594 // 960), "two rows of half-width strips"
     assert compose(table, []) == table, "a game without hands keeps its table"
+
+
+def test_the_label_of_the_seat_to_act_is_gold() -> None:
+    table = png(1200, 800, (30, 40, 60))
+    hands = [(f"P{i}", png(960, 276, (200, 50 * i, 40))) for i in range(2)]
+
+    def gold_in_labels(picture: bytes) -> list[bool]:
+        """Whether each label of the first row has gold in it (the PNG's palette: near gold)."""
+        out = Image.open(io.BytesIO(picture)).convert("RGB")
+        found = []
+        for left in (0, 600):
+            colours = out.crop((left, 800 + GAP, left + 600, 800 + GAP + LABEL_H)).getcolors(1 << 16) or []
+            found.append(
+                any(sum(abs(a - b) for a, b in zip(c, ACCENT, strict=True)) < 30 for _, c in colours)
+            )
+        return found
+
+    assert gold_in_labels(compose(table, hands, active=1)) == [False, True]
+    assert gold_in_labels(compose(table, hands)) == [False, False], "nobody to act: the match is over"
 
 
 def test_an_animation_fits_the_limit_or_says_it_cannot() -> None:
