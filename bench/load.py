@@ -3,6 +3,8 @@
     .venv/bin/python bench/load.py                      # 100, 300 and 1000 tables, both engines
     .venv/bin/python bench/load.py --sizes 100 --backends sqlite --duration 30
     .venv/bin/python bench/load.py --sizes 1000 --backends sqlite --stub-render   # rendering's share
+    .venv/bin/python bench/load.py --sizes 1000 --backends sqlite --render-workers 2
+    .venv/bin/python bench/load.py --sizes 300 --backends sqlite --stub-render --tracemalloc  # memory
 
 Each table is one simulated human against CPU seats (the five games in turn). Every human is its
 own task: it opens its table with ``/<game> start`` at a random instant of the ramp (real users
@@ -47,6 +49,7 @@ import sys
 import tempfile
 import threading
 import time
+import tracemalloc
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -89,6 +92,27 @@ def debug(*args: Any) -> None:
 def rss_bytes() -> int:
     with open("/proc/self/statm") as f:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+TRACE = False  # --tracemalloc
+
+
+def print_growth(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, live: int) -> None:
+    """Python memory allocated during the run and still held, per live table, by package: what
+    the bot holds (its tables, discord.py's caches) against SimCord's simulated Discord."""
+    by: defaultdict[str, int] = defaultdict(int)
+    for stat in after.compare_to(before, "filename"):
+        path = stat.traceback[0].filename
+        if "site-packages/" in path:
+            package = path.split("site-packages/")[1].split("/")[0]
+        elif path.startswith(str(Path(__file__).resolve().parent.parent)):
+            package = Path(path).resolve().relative_to(Path(__file__).resolve().parent.parent).parts[0]
+        else:
+            package = "python"
+        by[package] += stat.size_diff
+    print(f"Python allocations held at the end, per live table ({live}):", file=sys.stderr)
+    for package, size in sorted(by.items(), key=lambda kv: -kv[1])[:10]:
+        print(f"  {package:<16} {size / max(live, 1) / 1024:8.1f} KiB", file=sys.stderr)
 
 
 def workers_rss_bytes() -> int:
@@ -324,6 +348,9 @@ async def run(
     probe = LagProbe(loop, metrics)
     stop = asyncio.Event()
     gc.collect()
+    if TRACE:
+        tracemalloc.start()
+        traced_before = tracemalloc.take_snapshot()
     rss_before = rss_bytes()
     load_before = os.getloadavg()
     cpu_before = resource.getrusage(resource.RUSAGE_SELF)
@@ -437,6 +464,9 @@ async def run(
     gc.collect()
     live = len(bot.tables.tables)
     rss_end = rss_bytes()
+    if TRACE:
+        print_growth(traced_before, tracemalloc.take_snapshot(), live)
+        tracemalloc.stop()
     workers_rss = workers_rss_bytes()
     if DEBUG:
         for task in asyncio.all_tasks():
@@ -573,10 +603,13 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--think", default="5,20", help="a human's seconds to move, min,max")
+    parser.add_argument("--tracemalloc", action="store_true", help="who holds the memory per table (slow)")
     parser.add_argument("--render-workers", type=int, default=0, help="RENDER_WORKERS (0: threads)")
     parser.add_argument("--stub-render", action="store_true", help="tiny stand-in images (rendering's share)")
     args = parser.parse_args()
     THINK[:] = [float(v) for v in args.think.split(",")]
+    global TRACE
+    TRACE = args.tracemalloc
     logging.basicConfig(level=logging.CRITICAL)
     print(f"cpus={os.cpu_count()} python={sys.version.split()[0]} load={os.getloadavg()[0]:.1f}")
     print(HEADER, flush=True)
