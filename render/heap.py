@@ -9,15 +9,12 @@ library is not glibc.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 
 
 def trim() -> None:
     """Return the C heap's free pages to the system (glibc ``malloc_trim(0)``)."""
-    name = ctypes.util.find_library("c")
     try:
-        libc = ctypes.CDLL(name)
-        malloc_trim = libc.malloc_trim
-    except (OSError, AttributeError, TypeError):
+        malloc_trim = ctypes.CDLL(None).malloc_trim  # the C library the interpreter runs on
+    except (OSError, AttributeError):
         return
     malloc_trim(0)
