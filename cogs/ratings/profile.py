@@ -1,5 +1,6 @@
 """``/stats [user] [game]`` (a profile card per game, and the same in words), ``/history [user]
-[game]`` (the last 10 matches on this server) and ``/profile public:`` (the global board's opt-in).
+[game]`` (the last 10 matches on this server: a card, and the same in words) and ``/profile public:``
+(the global board's opt-in).
 
 The rating is global; everything that names someone (opponents, histories) comes from this
 server's matches only. ``/stats`` and ``/history`` answer publicly, so in the server's language
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
-from datetime import datetime
+from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
 import discord
@@ -28,6 +29,7 @@ from cogs.table.replies import ephemeral, user_locale
 from cogs.table.standings import ordinal
 from i18n import has, number, t, tn
 from render.cards import ProfileCard, Stat, render_profile
+from render.cards.history import HistoryCard, HistoryRow, HistorySeat, Outcome, render_history
 from store import rating_boards as boards
 from store.rating_rules import PROVISIONAL_MATCHES, Rating
 from store.ratings import PlayerRating, user_ratings
@@ -55,6 +57,52 @@ def _when(stamp: str) -> str:
         return f"<t:{int(datetime.fromisoformat(stamp).timestamp())}:d>"
     except ValueError:
         return stamp[:10]
+
+
+def _day(stamp: str) -> date:
+    """A stored time's date in UTC, for the card (an image cannot know the reader's time zone)."""
+    when = datetime.fromisoformat(stamp)
+    return (when.astimezone(UTC) if when.tzinfo else when).date()
+
+
+def _outcome(m: boards.Match) -> Outcome:
+    return Outcome.FORFEIT if m.forfeit else Outcome.WON if m.me.won else Outcome.LOST
+
+
+def _unrated_vs_cpu(m: boards.Match) -> bool:
+    """No rating moved because a CPU sat at the table (the memory mode is never rated)."""
+    return m.delta is None and m.game != MEMORY and any(s.user_id is None for s in m.others)
+
+
+def history_card(loc: str, name: str, game: str | None, matches: list[boards.Match]) -> HistoryCard:
+    """``/history``'s card, in ``loc``: the matches as the text lists them, newest first."""
+
+    def seat(s: boards.Seat, me: bool = False) -> HistorySeat:
+        return HistorySeat(s.name, s.points, me=me, cpu=s.user_id is None)
+
+    key = "ratings.history_card"
+    vs_cpu = t(loc, f"{key}.vs_cpu")
+    rows = tuple(
+        HistoryRow(
+            _day(m.finished_at),
+            game_name(loc, m.game),
+            (seat(m.me, True), *map(seat, m.others)),
+            _outcome(m),
+            t(loc, f"{key}.{_outcome(m).value}"),
+            m.delta,
+            vs_cpu if _unrated_vs_cpu(m) else "",
+        )
+        for m in matches
+    )
+    which = game_name(loc, game) if game is not None else t(loc, f"{key}.all_games")
+    return HistoryCard(
+        t(loc, f"{key}.title", name=name),
+        t(loc, f"{key}.subtitle", game=which),
+        rows,
+        t(loc, f"{key}.cpu"),
+        t(loc, f"{key}.alone"),
+        t(loc, f"{key}.legend"),
+    )
 
 
 class ProfileCog(commands.Cog):
@@ -215,8 +263,14 @@ class ProfileCog(commands.Cog):
         embed = discord.Embed(title=title, colour=discord.Colour.dark_teal())
         lines = [self._match_line(loc, m) for m in matches]
         embed.description = "\n".join(lines) if lines else t(loc, "ratings.history.empty")
+        files = []
+        if matches:  # the card, and the words above for screen readers (no matches: words only)
+            card = history_card(loc, who.display_name, game, matches)
+            png = await asyncio.to_thread(render_history, card, locale=loc)
+            alt = t(loc, "ratings.history_card.alt", name=who.display_name)
+            files.append(png_file(png, "history.png", alt))
         await interaction.followup.send(
-            **limits.fit({"embed": embed}), allowed_mentions=discord.AllowedMentions.none()
+            **limits.fit({"embed": embed}), files=files, allowed_mentions=discord.AllowedMentions.none()
         )
 
     def _match_line(self, loc: str, m: boards.Match) -> str:
@@ -225,17 +279,11 @@ class ProfileCog(commands.Cog):
         winners = [i for i, s in enumerate(seats) if s.won]
         names = [escape_markdown(s.name) if s.user_id is not None else f"🤖 {s.name}" for s in seats]
         scores = score_line([s.points for s in seats], winners, names)
-        result = (
-            "ratings.history.forfeit"
-            if m.forfeit
-            else "ratings.history.won"
-            if m.me.won
-            else "ratings.history.lost"
-        )
+        result = f"ratings.history.{_outcome(m).value}"
         parts = [f"{_when(m.finished_at)} **{game_name(loc, m.game)}**", t(loc, result), scores]
         if m.delta is not None:
             parts.append(t(loc, "ratings.history.change", change=signed(m.delta, loc)))
-        elif m.game != MEMORY and any(s.user_id is None for s in m.others):
+        elif _unrated_vs_cpu(m):
             parts.append(t(loc, "ratings.history.vs_cpu"))
         return " · ".join(parts)
 

@@ -1,6 +1,6 @@
 """``/leaderboard``, ``/stats``, ``/history``, ``/profile`` and the admins' ``/ratings`` through
-SimCord: images with their text fallbacks, the reader's own row, opt-in for the global board,
-seasons, and the vs-CPU server setting."""
+SimCord: images (the three cards) with their text fallbacks, the reader's own row, opt-in for the
+global board, seasons, and the vs-CPU server setting."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from PIL import Image
 from simcord import SetupError
 
 import store
+from render.widgets import recording
 from store import SeatResult, SeatRow, create_game, finish_with_results, start_game
 from store.rating_rules import PROVISIONAL_MATCHES
 from tests.cogs.harness import answer, setup_guild
@@ -108,14 +109,32 @@ async def test_stats_and_history_answer_with_a_card_and_words(simcord_env, simco
     assert "Best score 48" in fields["Goita memory (solo / co-op)"]
     assert [a.filename for a in stats.attachments] == ["stats-koikoi.png"], "the memory mode has no card"
 
-    history = answer(await alice.slash(channel, "history"))
+    with recording() as drawn:
+        result = await alice.slash(channel, "history")
+    history = answer(result)
+    assert not result.ephemeral
     lines = history.embeds[0].description.splitlines()
     assert len(lines) == 4 and "Goita" in lines[0]
     assert "vs CPU (not rated)" in lines[1] and "✅ won" in lines[1]
     assert "❌ lost" in lines[2] and "bob 6 · alice 2" in lines[2] and "rating −" in lines[2]
     assert "rating +" in lines[3]
-    one = answer(await alice.slash(channel, "history", game="koikoi")).embeds[0].description
-    assert len(one.splitlines()) == 3 and last
+    # The card: the same matches as an image, with its alt text; the words above are its fallback.
+    assert [a.filename for a in history.attachments] == ["history.png"]
+    png = await png_of(history, "history.png")
+    assert png.startswith(b"\x89PNG") and len(png) <= MAX_CARD and width_of(png) >= 550
+    alt = history.attachments[0].description
+    assert alt and "alice" in alt and "rating change" in alt
+    texts = [d.text for d in drawn]
+    assert "alice's last matches" in texts and "All games · on this server" in texts
+    assert texts.count("Won") == 3 and texts.count("Lost") == 1, "as the words say"
+    assert "Played alone" in texts and "vs CPU" in texts and "CPU 1" in texts, "the CPU seat, marked"
+    assert [x for x in texts if x.startswith("+")] and [x for x in texts if x.startswith("−")]
+    one = answer(await alice.slash(channel, "history", game="koikoi"))
+    assert len(one.embeds[0].description.splitlines()) == 3 and last
+    assert [a.filename for a in one.attachments] == ["history.png"]
+    nothing = answer(await bob.slash(channel, "history", game="gostop"))
+    assert nothing.embeds[0].description == "No finished matches on this server yet."
+    assert not nothing.attachments, "no matches: the words alone, as /stats"
 
 
 async def test_admins_run_seasons_and_the_cpu_setting_others_are_refused(simcord_env, simcord_bot):

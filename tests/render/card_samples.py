@@ -1,4 +1,4 @@
-"""Leaderboard and profile cards with realistic, worst-case content (long and CJK names, big
+"""Leaderboard, profile and history cards with realistic, worst-case content (long and CJK names, big
 numbers, provisional players, the reader's row apart), for the render tests and bench/render_cards.py.
 
 Their words are the bot's own texts in the language asked (``locale``), as the cogs build them."""
@@ -6,10 +6,12 @@ Their words are the bot's own texts in the language asked (``locale``), as the c
 from __future__ import annotations
 
 import random
+from datetime import date, timedelta
 
 import i18n
 from i18n import t, tn
 from render.cards import BoardCard, BoardRow, ProfileCard, Stat
+from render.cards.history import HistoryCard, HistoryRow, HistorySeat, Outcome
 
 NAMES = (
     "Aki Tanaka",
@@ -102,4 +104,54 @@ def profile(seed: int, locale: str = "en") -> ProfileCard:
             for k in range(3)
         ),
         t(locale, "ratings.stats.no_opponents"),
+    )
+
+
+HISTORY_GAMES = ("koikoi", "goita", "doudizhu", "gostop", "roppyakken", "goita_solo")
+
+
+def history(seed: int, locale: str = "en") -> HistoryCard:
+    """Ten matches, newest first: 1v1, 4 seats with long and CJK names, CPU seats (unrated), a
+    forfeit, a zero change, four-digit scores and the memory mode played alone."""
+    rng = random.Random(seed)
+    me = NAMES[seed % len(NAMES)]
+    others = [name for name in NAMES if name != me]
+    rows = []
+    when = date(2026, 11, 24)
+    for i in range(10):
+        game = HISTORY_GAMES[(seed + i) % len(HISTORY_GAMES)]
+        n = {"koikoi": 2, "goita": 4, "doudizhu": 3, "gostop": 3, "roppyakken": 3, "goita_solo": 1}[game]
+        cpu = i % 4 == 1
+        seats = [HistorySeat(me, rng.randint(0, 1500), me=True)]
+        for k in range(1, n):
+            name = (
+                t(locale, "table.cpu_name", n=k)
+                if cpu and k == n - 1
+                else others[(seed + i + 3 * k) % len(others)]
+            )
+            seats.append(HistorySeat(name, rng.randint(-300, 12000), cpu=cpu and k == n - 1))
+        outcome = Outcome.FORFEIT if i == 3 else Outcome.WON if rng.random() < 0.5 else Outcome.LOST
+        rated = not cpu and game != "goita_solo"
+        change = (
+            None if not rated else 0 if i == 6 else rng.randint(1, 99) * (1 if outcome is Outcome.WON else -1)
+        )
+        rows.append(
+            HistoryRow(
+                when,
+                t(locale, f"game.{game}"),
+                tuple(seats),
+                outcome,
+                t(locale, f"ratings.history_card.{outcome.value}"),
+                change,
+                t(locale, "ratings.history_card.vs_cpu") if cpu and game != "goita_solo" else "",
+            )
+        )
+        when -= timedelta(days=rng.randint(0, 40))
+    return HistoryCard(
+        t(locale, "ratings.history_card.title", name=me),
+        t(locale, "ratings.history_card.subtitle", game=t(locale, "ratings.history_card.all_games")),
+        tuple(rows),
+        t(locale, "ratings.history_card.cpu"),
+        t(locale, "ratings.history_card.alone"),
+        t(locale, "ratings.history_card.legend"),
     )

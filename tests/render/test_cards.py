@@ -1,5 +1,5 @@
-"""The rating cards: PNG within 80 KiB, every text readable when shown 550 px wide, and a look at
-the edge cases (an empty board, a profile with no rated match)."""
+"""The rating cards (leaderboard, profile, history): PNG within 80 KiB, every text readable when
+shown 550 px wide, and a look at the edge cases (an empty board, a profile with no rated match)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,15 @@ import io
 from dataclasses import replace
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 import i18n
 from render.cards import render_leaderboard, render_profile
+from render.cards.common import DOWN, UP, day
+from render.cards.history import render_history
+from render.labels import signed
 from render.widgets import INLINE_W, MIN_INK, recording, text_ink
+from tests.render import card_samples
 from tests.render.card_samples import board, profile
 
 MAX_BYTES = 80 * 1024
@@ -76,3 +80,52 @@ def test_every_word_of_the_cards_is_drawn_whole_in_every_language(lang: str) -> 
     with recording() as drawn:
         _checked(render_profile(profile(1, lang), locale=lang), drawn)
     assert not [d.text for d in drawn if d.text.endswith("…") and " — " not in d.text]
+
+
+@pytest.mark.parametrize("lang", i18n.supported())
+def test_the_history_card_is_small_readable_and_whole_in_every_language(lang: str) -> None:
+    """Ten matches of every shape (4 seats, CPU seats, the memory mode alone, long names): within
+    80 KiB, every text readable at 550 px, the words never cut, the changes coloured."""
+    for seed in range(3):
+        card = card_samples.history(seed, lang)
+        with recording() as drawn:
+            image = _checked(render_history(card, locale=lang), drawn)
+        assert image.width >= INLINE_W and image.height < 1.2 * image.width
+        texts = {d.text for d in drawn}
+        assert {r.result for r in card.rows} <= texts, "won / lost / forfeited, whole"
+        assert {r.game for r in card.rows} <= texts, "the game names, whole"
+        assert {day(r.played, lang) for r in card.rows} <= texts, "the dates, the language's way"
+        words = "".join("".join(d.text for d in drawn).split())
+        assert "".join(card.legend.split()) in words, "the legend, whole (on as many lines as it takes)"
+        assert card.alone in texts, "the memory mode played alone says so"
+        assert card.rows[1].unrated in texts, "a match against the CPU: 'vs CPU' instead of a change"
+        rated = [r.change for r in card.rows if r.change]
+        assert {signed(c, lang) for c in rated} <= texts, "+12 / −9 the language's way"
+        names = " ".join([card.title, *(s.name for r in card.rows for s in r.seats)])
+        cut = [x for x in texts if x.endswith("…") and x[:-1] not in names]
+        assert not cut, f"only names are cut: {cut}"
+
+
+def test_the_history_card_colours_changes_and_marks_cpu_seats(monkeypatch: pytest.MonkeyPatch) -> None:
+    card = card_samples.history(0)
+    colours: dict[str, tuple] = {}
+    original = ImageDraw.ImageDraw.text
+
+    def spy(self: ImageDraw.ImageDraw, xy: object, text: object, *args: object, **kwargs: object) -> object:
+        colours[str(text)] = kwargs.get("fill")
+        return original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    render_history(card)
+    up = next(r.change for r in card.rows if r.change and r.change > 0)
+    down = next(r.change for r in card.rows if r.change and r.change < 0)
+    assert colours[signed(up, "en")] == UP and colours[signed(down, "en")] == DOWN
+    assert "±0" in colours, "a rated match that moved nothing"
+    cpu = next(s for r in card.rows for s in r.seats if s.cpu)
+    assert cpu.name.startswith("CPU ") and cpu.name in colours, "the CPU seat's name already says CPU"
+    named = replace(
+        card, rows=(replace(card.rows[1], seats=(card.rows[1].seats[0], replace(cpu, name="Tsuki"))),)
+    )
+    colours.clear()
+    render_history(named)
+    assert "CPU Tsuki" in colours, "a CPU seat is marked as one"

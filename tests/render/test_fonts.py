@@ -29,6 +29,7 @@ from engine.hanafuda.gostop import RoundEnded as GostopRoundEnded
 from render import doudizhu as dd
 from render import goita as go
 from render.cards import render_leaderboard, render_profile
+from render.cards.history import render_history
 from render.fonts import FACE_INDEX, FONT_PATH, face, font
 from render.hanafuda import gostop as gs
 from render.hanafuda import koikoi as kk
@@ -149,9 +150,10 @@ def onlooker_hands() -> Iterator[tuple[str, Render]]:
 
 
 def rating_cards() -> Iterator[tuple[str, Render]]:
-    """``/leaderboard``'s and ``/stats``' cards, with the bot's own words in the locale."""
+    """``/leaderboard``'s, ``/stats``' and ``/history``'s cards, with the bot's own words in the locale."""
     yield "cards/leaderboard", lambda loc: render_leaderboard(card_samples.board(3, loc), locale=loc)
     yield "cards/profile", lambda loc: render_profile(card_samples.profile(1, loc), locale=loc)
+    yield "cards/history", lambda loc: render_history(card_samples.history(1, loc), locale=loc)
 
 
 def summaries() -> Iterator[tuple[str, Render]]:
