@@ -19,7 +19,8 @@ its playouts are short (the round is half over), so it gets many more playouts t
   standard errors, the normal CPU's call stands.
 
 Budgets: ``Budget(playouts=N)`` gives a play N playouts and the koi-koi decision
-``DECIDE_FACTOR * N`` (both fit within a second on one core: README "CPU levels");
+``DECIDE_FACTOR * N``, at most ``DECIDE_CAP`` (both fit within a second on one core up to
+N = 2,000: README "CPU levels");
 ``Budget(seconds=T)`` gives either decision ``MARGIN * T`` seconds.
 """
 
@@ -37,9 +38,10 @@ from engine.hanafuda.koikoi import ENGINE, KoiKoi, KoiKoiView, Phase, Shobu
 from engine.hanafuda.koikoi.state import State
 from engine.hanafuda.koikoi.types import Action
 
-__all__ = ["CONFIDENCE", "DECIDE_FACTOR", "PLAY_SEARCH", "choose", "decide_stats"]
+__all__ = ["CONFIDENCE", "DECIDE_CAP", "DECIDE_FACTOR", "PLAY_SEARCH", "choose", "decide_stats"]
 
 DECIDE_FACTOR = 2
+DECIDE_CAP = 2000  # koi-koi calls gain no more past a few hundred playouts (notes in README)
 CONFIDENCE = 1.0
 MAX_STEPS = 60  # a round has at most 16 turns of 2-3 moves
 
@@ -78,7 +80,7 @@ def decide_stats(view: KoiKoiView, rng: random.Random, budget: Budget) -> tuple[
     prior = choose_action(view, random.Random(0))
     r = random.Random(rng.getrandbits(64))
     if budget.playouts is not None:
-        iterations, end = max(2, budget.playouts * DECIDE_FACTOR // 2), None
+        iterations, end = max(2, min(budget.playouts * DECIDE_FACTOR, DECIDE_CAP) // 2), None
     else:
         assert budget.seconds is not None
         iterations, end = 1 << 30, time.perf_counter() + MARGIN * budget.seconds

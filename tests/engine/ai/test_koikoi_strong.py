@@ -61,7 +61,8 @@ def test_koikoi_decision_values_stop_exactly_and_is_deterministic() -> None:
     action, stats = koikoi_strong.decide_stats(v, random.Random(3), budget)
     assert action in (KoiKoi(), Shobu())
     assert stats["stop"] == v.stop_score.points[v.seat] - v.stop_score.points[1 - v.seat]
-    assert stats["playouts"] == 2 * max(2, budget.playouts * koikoi_strong.DECIDE_FACTOR // 2)
+    expected = min(budget.playouts * koikoi_strong.DECIDE_FACTOR, koikoi_strong.DECIDE_CAP)
+    assert stats["playouts"] == 2 * max(2, expected // 2)
     assert koikoi_strong.decide_stats(v, random.Random(3), budget) == (action, stats)
 
 
