@@ -14,14 +14,26 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw
 
-from render.cards.common import BIG, MARGIN, T, W, canvas, encode, header, number, percent, trend_text
+from render.cards.common import (
+    BIG,
+    LINE_H,
+    MARGIN,
+    T,
+    W,
+    canvas,
+    draw_lines,
+    encode,
+    header,
+    number,
+    percent,
+    sentence_lines,
+    trend_text,
+)
 from render.fonts import localized
 from render.palette import ACCENT, GOLD, GREY, PANEL, PANEL_EDGE, TAN, TEXT, TEXT_DIM
-from render.rules_card import wrap
 from render.widgets import panel, text
 
 ROW_H = round(T * 2.1)
-LINE_H = round(T * 1.45)  # a line of a wrapped sentence
 GAP = 6
 MEDALS = (GOLD, (192, 196, 206), TAN)
 # Right edges of the number columns, and where names start and end.
@@ -90,8 +102,8 @@ def render_leaderboard(card: BoardCard, *, locale: str = "en") -> bytes:
     rows = len(card.rows)
     nobody = rows == int(card.own_row_apart)  # nobody on the board (the reader's row aside)
     # Sentences (the empty board's, the legend) wrap: a translation may be longer than English.
-    empty = wrap(card.empty, T, W - 2 * MARGIN) if nobody else []
-    legend = wrap(card.legend, T, W - 2 * MARGIN) if card.legend else []
+    empty = sentence_lines(card.empty) if nobody else []
+    legend = sentence_lines(card.legend)
     height = MARGIN + BIG + 2 * T + 40 + (T + 20) + max(rows, 1) * (ROW_H + GAP) + 2 * MARGIN
     height += T + (len(empty) + len(legend) + 1) * LINE_H
     image, draw = canvas(height)
@@ -119,8 +131,5 @@ def render_leaderboard(card: BoardCard, *, locale: str = "en") -> bytes:
         _row(draw, y, row, locale)
         y += ROW_H + GAP
     if legend:
-        y += T // 2
-        for line in legend:
-            text(draw, (MARGIN, y + LINE_H // 2), line, T, TEXT_DIM, "lm", W - 2 * MARGIN)
-            y += LINE_H
+        y = draw_lines(draw, y + T // 2, legend)
     return encode(image.crop((0, 0, W, y + MARGIN)))
