@@ -82,7 +82,8 @@ async def view_message(
         if (locale, None) not in drawn:
             drawn[locale, None] = Image("table.png", spec.render_table(public, names, locale))
         if coached is not None and (locale, seat) not in drawn:
-            drawn[locale, seat] = Image("hand.png", spec.render_hand(coached, locale))
+            hand = spec.render_hand(coached, locale, owner=table.seats[seat].name)  # not "Your hand"
+            drawn[locale, seat] = Image("hand.png", hand)
         return [drawn[locale, None], *([drawn[locale, seat]] if coached is not None else [])]
 
     images = await asyncio.to_thread(draw)

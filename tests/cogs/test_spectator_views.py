@@ -54,7 +54,14 @@ async def test_a_spectator_sees_the_public_view_and_a_coach_one_hand(game: str, 
     monkeypatch.setattr(
         table.spec, "render_table", lambda v, *a: drawn["table"].append(v) or real_table(v, *a)
     )
-    monkeypatch.setattr(table.spec, "render_hand", lambda v, *a: drawn["hand"].append(v) or real_hand(v, *a))
+    owners: list[str | None] = []
+
+    def render_hand(view: Any, locale: str, owner: str | None = None) -> bytes:
+        drawn["hand"].append(view)
+        owners.append(owner)
+        return real_hand(view, locale, owner)
+
+    monkeypatch.setattr(table.spec, "render_hand", render_hand)
 
     plain = await view_message(table, OTHER, "en")
     assert [f.filename for f in plain["attachments"]] == ["table.png"]
@@ -65,6 +72,7 @@ async def test_a_spectator_sees_the_public_view_and_a_coach_one_hand(game: str, 
     coached = await view_message(table, COACH, "en")
     assert [f.filename for f in coached["attachments"]] == ["table.png", "hand.png"]
     assert [v.seat for v in drawn["hand"]] == [0], "exactly seat 0's hand, for its coach"
+    assert owners == ["P0"], "titled with its player's name, not 'Your hand'"
     assert "P0 shows their hand to Ben" in coached["content"]
     other = await view_message(table, OTHER, "en")
     assert [f.filename for f in other["attachments"]] == ["table.png"], "nobody else gets it"
