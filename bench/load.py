@@ -47,253 +47,202 @@ import random
 import resource
 import sys
 import tempfile
-import threading
 import time
 import tracemalloc
-from collections import defaultdict, deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import simcord
-from simcord import _dpy_internals
-from simcord._runtime import _restore_loop
-from simcord.backend.cdn import CdnStore
-from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
 
-import store
-from cogs.table.pacing import ChannelPacer
-from cogs.table.typed import choices_for
+from bench.load_metrics import (
+    ErrorCounter,
+    LagProbe,
+    Metrics,
+    instrument,
+    pct,
+    print_growth,
+    rss_bytes,
+    workers_rss_bytes,
+)
+from bench.load_world import (
+    DEBUG,
+    THINK,
+    Driver,
+    Human,
+    add_humans,
+    postgres_url,
+    real_time,
+    stub_renders,
+    warm_renders,
+)
 from tsuki.bot import TsukiBot
 from tsuki.settings import Settings
-
-GAMES = (
-    ("koikoi start", {"rounds": 3}),
-    ("roppyakken start", {"target": 300}),
-    ("gostop start", {"rounds": 3}),
-    ("doudizhu start", {"hands": 1}),
-    ("goita start", {"target": 1}),
-)
-THINK = [5.0, 20.0]  # seconds a human takes to move once it is their turn (--think)
-ANSWER_DEADLINE = 3.0  # Discord's: an interaction not answered by then has failed
-POST_TIMEOUT = 60.0  # a move whose table post has not come by then is counted as an error
-
-
-DEBUG = bool(os.environ.get("LOAD_DEBUG"))
-
-
-def debug(*args: Any) -> None:
-    if DEBUG:
-        print(f"{time.perf_counter():.2f}", *args, file=sys.stderr, flush=True)
-
-
-def rss_bytes() -> int:
-    with open("/proc/self/statm") as f:
-        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-
 
 TRACE = False  # --tracemalloc
 
 
-def print_growth(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, live: int) -> None:
-    """Python memory allocated during the run and still held, per live table, by package: what
-    the bot holds (its tables, discord.py's caches) against SimCord's simulated Discord."""
-    by: defaultdict[str, int] = defaultdict(int)
-    for stat in after.compare_to(before, "filename"):
-        path = stat.traceback[0].filename
-        if "site-packages/" in path:
-            package = path.split("site-packages/")[1].split("/")[0]
-        elif path.startswith(str(Path(__file__).resolve().parent.parent)):
-            package = Path(path).resolve().relative_to(Path(__file__).resolve().parent.parent).parts[0]
-        else:
-            package = "python"
-        by[package] += stat.size_diff
-    print(f"Python allocations held at the end, per live table ({live}):", file=sys.stderr)
-    for package, size in sorted(by.items(), key=lambda kv: -kv[1])[:10]:
-        print(f"  {package:<16} {size / max(live, 1) / 1024:8.1f} KiB", file=sys.stderr)
-
-
-def workers_rss_bytes() -> int:
-    """Resident memory of the RENDER_WORKERS processes (not in the bot process's own RSS)."""
-    from cogs.table import render_pool
-
-    total = 0
-    for pid in getattr(render_pool._pool, "_processes", None) or {}:
-        with open(f"/proc/{pid}/statm") as f:
-            total += int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-    return total
-
-
-def pct(values: list[float], p: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+def settings_for(backend: str, render_workers: int) -> Settings:
+    """The bot's settings: a fresh database, CPUs without delay, no turn timeout in the run."""
+    tmp = tempfile.mkdtemp(prefix="tsuki-load-")
+    if backend == "sqlite":
+        return Settings(
+            database_path=f"{tmp}/load.db", cpu_delay=0, turn_timeout=3600, render_workers=render_workers
+        )
+    # One process: its lease rounds (every lease_seconds / 3) need not run during the bench.
+    url = postgres_url(tmp)
+    return Settings(
+        database_url=url,
+        cpu_delay=0,
+        turn_timeout=3600,
+        lease_seconds=3600,
+        render_workers=render_workers,
+    )
 
 
 @dataclass
-class Metrics:
-    received: dict[int, float] = field(default_factory=dict)  # interaction id -> wall time
-    answered: dict[int, asyncio.Event] = field(default_factory=dict)
-    first_response: list[float] = field(default_factory=list)
-    start_response: list[float] = field(default_factory=list)  # /start alone
-    clicks: dict[int, float] = field(default_factory=dict)  # thread id -> wall time of the pending click
-    paced: defaultdict[int, float] = field(default_factory=lambda: defaultdict(float))  # since the click
-    click_to_post: list[float] = field(default_factory=list)
-    pacing: list[float] = field(default_factory=list)  # seconds a post waited in the pacer
-    posted: dict[int, asyncio.Event] = field(default_factory=dict)  # channel id -> next post
-    lag: list[float] = field(default_factory=list)
-    moves: int = 0  # stored (humans and CPUs)
-    human_moves: int = 0
-    errors: list[str] = field(default_factory=list)
+class Session:
+    """A bot under load in its simulated Discord, and the hooks to take off at the end."""
 
-    def answer_event(self, iid: int) -> asyncio.Event:
-        return self.answered.setdefault(iid, asyncio.Event())
-
-    async def next_post(self, channel_id: int, timeout: float) -> bool:
-        """Wait for the next post or edit in ``channel_id``; False on timeout."""
-        event = self.posted.setdefault(channel_id, asyncio.Event())
-        try:
-            await asyncio.wait_for(event.wait(), timeout)
-            return True
-        except TimeoutError:
-            return False
+    bot: TsukiBot
+    env: simcord.Env
+    metrics: Metrics
+    humans: list[Human]
+    restore: list[tuple[Any, str, Any]]
+    counter: ErrorCounter
+    probe: LagProbe
 
 
-class LagProbe:
-    """A thread that posts a callback to the loop every 10 ms and records how late it runs."""
-
-    def __init__(self, loop: asyncio.AbstractEventLoop, metrics: Metrics) -> None:
-        self.loop, self.metrics, self.stop = loop, metrics, threading.Event()
-        self.thread = threading.Thread(target=self._run, daemon=True)
-
-    def _run(self) -> None:
-        while not self.stop.wait(0.01):
-            sent = time.perf_counter()
-            self.loop.call_soon_threadsafe(lambda s=sent: self.metrics.lag.append(time.perf_counter() - s))
-
-
-class ErrorCounter(logging.Handler):
-    """Counts what the bot logs at ERROR (discord.py logs unhandled handler exceptions there)."""
-
-    def __init__(self, metrics: Metrics) -> None:
-        super().__init__(logging.ERROR)
-        self.metrics = metrics
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.metrics.errors.append(f"log {record.name}: {record.getMessage()[:200]}")
-
-
-def instrument(bot: TsukiBot, metrics: Metrics) -> list[tuple[Any, str, Any]]:
-    """Hook the simulated REST calls, the pacer and the store; returns what to restore."""
-    restore: list[tuple[Any, str, Any]] = []
-
-    def patch(owner: Any, name: str, new: Any) -> None:
-        restore.append((owner, name, getattr(owner, name)))
-        setattr(owner, name, new)
-
-    def wrap_request(cls: Any) -> None:
-        real = cls.request
-
-        def request(self: Any, route: Any, *args: Any, **kwargs: Any) -> Any:
-            now = time.perf_counter()
-            path = getattr(route, "path", "") or ""
-            if "/callback" in path:
-                iid = getattr(route, "webhook_id", None)
-                if iid is not None and iid in metrics.received:
-                    metrics.first_response.append(now - metrics.received.pop(iid))
-                    metrics.answer_event(iid).set()
-            channel_id = getattr(route, "channel_id", None)
-            if channel_id is not None and "/messages" in path and route.method in ("POST", "PATCH"):
-                if channel_id in metrics.clicks:
-                    waited = metrics.paced.pop(channel_id, 0.0)
-                    metrics.click_to_post.append(now - metrics.clicks.pop(channel_id) - waited)
-                event = metrics.posted.pop(channel_id, None)
-                if event is not None:
-                    event.set()
-            return real(self, route, *args, **kwargs)
-
-        patch(cls, "request", request)
-
-    wrap_request(FakeHTTPClient)
-    wrap_request(FakeWebhookAdapter)
-
-    real_wait = ChannelPacer.wait
-
-    async def wait(self: ChannelPacer, channel_id: int) -> None:
-        start = time.perf_counter()
-        await real_wait(self, channel_id)
-        waited = time.perf_counter() - start
-        metrics.pacing.append(waited)
-        if channel_id in metrics.clicks:
-            metrics.paced[channel_id] += waited
-
-    patch(ChannelPacer, "wait", wait)
-
-    real_append = store.append_action
-
-    async def append_action(*args: Any, **kwargs: Any) -> Any:
-        result = await real_append(*args, **kwargs)
-        metrics.moves += 1
-        return result
-
-    patch(store, "append_action", append_action)
-
-    # Images Discord would keep on its CDN are not the bot's memory.
-    real_store_attachment = CdnStore.store_attachment
-
-    def store_attachment(
-        self: CdnStore, attachment_id: int, channel_id: int, filename: str, data: bytes, *a: Any
-    ) -> Any:
-        return real_store_attachment(self, attachment_id, channel_id, filename, b"", *a)
-
-    patch(CdnStore, "store_attachment", store_attachment)
-
-    state = bot._connection
-    real_dispatch = state.dispatch
-
-    def dispatch(event: str, /, *args: Any, **kwargs: Any) -> None:
-        if event == "interaction" and args:  # called as the gateway event is parsed
-            metrics.received.setdefault(args[0].id, time.perf_counter())
-        real_dispatch(event, *args, **kwargs)
-
-    patch(state, "dispatch", dispatch)
-    return restore
-
-
-def real_time(env: simcord.Env) -> None:
-    """Switch SimCord's virtual clock and settlement off: from now on the bot runs on the plain
-    event loop and the wall clock. Timers the bot armed so far are re-armed on the real loop."""
+async def open_session(
+    size: int, settings: Settings, ramp: float, rng: random.Random, stub_render: bool
+) -> Session:
+    """Start the bot and its humans, hook the metrics in, then switch to the wall clock."""
+    bot = TsukiBot(settings)
+    metrics = Metrics()
+    env = simcord.Env(bot, settle_timeout=600, check_errors=False)
+    await env.start()
+    humans = add_humans(env, size, ramp, rng)
+    await env.settle()
+    if stub_render:
+        stub_renders(bot)
+    restore = instrument(bot, metrics)
+    counter = ErrorCounter(metrics)
+    logging.getLogger().addHandler(counter)
     loop = asyncio.get_running_loop()
-    now = env.backend.clock.elapsed
-    for record in list(env._work.callbacks):
-        if record.real_handle is not None:
-            record.real_handle.cancel()
-        handle = record.handle
-        if record.when is None or handle is None or handle.cancelled():
-            continue
-        loop.call_later(max(0.0, record.when - now), lambda h=handle: None if h.cancelled() else h._run())
-    env._work.callbacks.clear()
-    # SimCord logs every request and event for test reports: Discord's memory, not the bot's.
-    env.backend.http_requests = deque(maxlen=64)  # type: ignore[assignment]
-    env.backend.transcript = deque(maxlen=64)  # type: ignore[assignment]
-    _restore_loop(env)
-    _dpy_internals.release_clocks(env)
-
-    async def no_settle(*args: Any, **kwargs: Any) -> None:
-        return None
-
-    env._settle_internal = no_settle  # type: ignore[method-assign]  # slash() returns once sent
+    loop.set_exception_handler(lambda _loop, ctx: metrics.errors.append(f"loop: {ctx.get('message')}"))
+    real_time(env)
+    await warm_renders(bot)
+    return Session(bot, env, metrics, humans, restore, counter, LagProbe(loop, metrics))
 
 
 @dataclass
-class Human:
-    index: int
-    member: Any
-    channel: Any
-    start_at: float
+class Baseline:
+    """The process before the first table: what the run's figures are counted from."""
+
+    rss: int
+    load: float
+    cpu: float  # user + system seconds
+    writes: int
+    commits: int
+    traced: tracemalloc.Snapshot | None
+
+
+def take_baseline(bot: TsukiBot) -> Baseline:
+    gc.collect()
+    traced = None
+    if TRACE:
+        tracemalloc.start()
+        traced = tracemalloc.take_snapshot()
+    rss = rss_bytes()
+    load = os.getloadavg()[0]
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    db = bot.db.backend
+    return Baseline(rss, load, usage.ru_utime + usage.ru_stime, db.transactions, db.commits, traced)
+
+
+async def drive(
+    session: Session, driver: Driver, duration: float, ramp: float, base: Baseline
+) -> tuple[dict[str, Any], list[asyncio.Task[None]]]:
+    """Let the humans play for ``duration`` seconds; the figures taken at the ramp's end and at
+    the end (before the humans are stopped), and the humans' tasks, still to be awaited."""
+    bot, metrics, probe = session.bot, session.metrics, session.probe
+    probe.thread.start()
+    start_wall = time.perf_counter()
+    tasks = [asyncio.create_task(driver.play(h)) for h in session.humans]
+    await asyncio.sleep(ramp)
+    gc.collect()
+    rss_ramp = rss_bytes()
+    live_ramp = len(bot.tables.tables)
+    await asyncio.sleep(max(0.0, duration - ramp))
+    wall = time.perf_counter() - start_wall
+    probe.stop.set()
+    db = bot.db.backend
+    writes, commits = db.transactions - base.writes, db.commits - base.commits
+    moves, human_moves = metrics.moves, metrics.human_moves
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = (usage.ru_utime + usage.ru_stime) - base.cpu
+    gc.collect()
+    live = len(bot.tables.tables)
+    rss_end = rss_bytes()
+    if base.traced is not None:
+        print_growth(base.traced, tracemalloc.take_snapshot(), live)
+        tracemalloc.stop()
+    workers_rss = workers_rss_bytes()
+    if DEBUG:
+        for task in asyncio.all_tasks():
+            task.print_stack(limit=4, file=sys.stderr)
+    driver.stop.set()
+    load_after = os.getloadavg()[0]
+    figures = {
+        "tables": live,
+        "live_ramp": live_ramp,
+        "wall_s": wall,
+        "moves": moves,
+        "human_moves": human_moves,
+        "rss_per_table": (rss_end - base.rss) / max(live, 1),
+        "rss_per_table_ramp": (rss_ramp - base.rss) / max(live_ramp, 1),
+        "rss_total": rss_end,
+        "workers_rss": workers_rss,
+        "writes_per_s": writes / wall,
+        "commits_per_s": commits / wall,
+        "cpu_share": cpu / wall,
+        "load": (base.load, load_after),
+    }
+    return figures, tasks
+
+
+async def close_session(session: Session, tasks: list[asyncio.Task[None]]) -> None:
+    """Let the humans finish, take the hooks off and shut the bot down."""
+    metrics = session.metrics
+    try:
+        outcomes = await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), 30)
+        metrics.errors += [f"driver: {o!r}" for o in outcomes if isinstance(o, BaseException)]
+    except TimeoutError:
+        pass
+    for owner, name, value in session.restore:
+        setattr(owner, name, value)
+    logging.getLogger().removeHandler(session.counter)
+    try:
+        await asyncio.wait_for(session.env.shutdown(), 60)
+        await session.bot.release()
+    except Exception as error:  # the figures are taken; a slow teardown must not lose them
+        print(f"teardown: {error!r}", file=sys.stderr)
+
+
+def latencies(metrics: Metrics) -> dict[str, Any]:
+    """The percentiles of what was timed, and the errors."""
+    return {
+        "errors": metrics.errors,
+        "first_response": [pct(metrics.first_response, p) for p in (50, 95, 99)],
+        "start_response": [pct(metrics.start_response, p) for p in (50, 99)],
+        "click_to_post": [pct(metrics.click_to_post, p) for p in (50, 99)],
+        "pacing": [pct(metrics.pacing, p) for p in (50, 99)],
+        "lag_p99": pct(metrics.lag, 99),
+        "lag_p50": pct(metrics.lag, 50),
+        "interactions": len(metrics.first_response),
+    }
 
 
 async def run(
@@ -305,255 +254,13 @@ async def run(
     stub_render: bool,
     render_workers: int = 0,
 ) -> dict[str, Any]:
+    """One engine at one size: the figures of :func:`report`."""
     rng = random.Random(seed)
-    tmp = tempfile.mkdtemp(prefix="tsuki-load-")
-    if backend == "sqlite":
-        settings = Settings(
-            database_path=f"{tmp}/load.db", cpu_delay=0, turn_timeout=3600, render_workers=render_workers
-        )
-    else:
-        # One process: its lease rounds (every lease_seconds / 3) need not run during the bench.
-        url = postgres_url(tmp)
-        settings = Settings(
-            database_url=url,
-            cpu_delay=0,
-            turn_timeout=3600,
-            lease_seconds=3600,
-            render_workers=render_workers,
-        )
-    bot = TsukiBot(settings)
-    metrics = Metrics()
-    env = simcord.Env(bot, settle_timeout=600, check_errors=False)
-    await env.start()
-    guild = env.create_guild("load")
-    humans = [
-        Human(
-            i,
-            guild.add_member(env.create_user(f"p{i}")),
-            guild.create_text_channel(f"t{i}"),
-            rng.uniform(0, ramp),
-        )
-        for i in range(size)
-    ]
-    await env.settle()
-    if stub_render:
-        stub_renders(bot)
-    restore = instrument(bot, metrics)
-    counter = ErrorCounter(metrics)
-    logging.getLogger().addHandler(counter)
-    loop = asyncio.get_running_loop()
-    loop.set_exception_handler(lambda _loop, ctx: metrics.errors.append(f"loop: {ctx.get('message')}"))
-    real_time(env)
-    await warm_renders(bot)
-    probe = LagProbe(loop, metrics)
-    stop = asyncio.Event()
-    gc.collect()
-    if TRACE:
-        tracemalloc.start()
-        traced_before = tracemalloc.take_snapshot()
-    rss_before = rss_bytes()
-    load_before = os.getloadavg()
-    cpu_before = resource.getrusage(resource.RUSAGE_SELF)
-    db = bot.db.backend
-    writes0, commits0 = db.transactions, db.commits
-
-    async def sleep_or_stop(seconds: float) -> bool:
-        """Sleep; True if the run ended meanwhile."""
-        try:
-            await asyncio.wait_for(stop.wait(), seconds)
-            return True
-        except TimeoutError:
-            return False
-
-    async def interact(human: Human, channel: Any, name: str, is_start: bool, **options: Any) -> Any:
-        """Send one slash command and wait for its first answer (counted late past 3 s)."""
-        result = await human.member.slash(channel, name, **options)
-        iid = result._interaction.id
-        event = metrics.answer_event(iid)
-        received = metrics.received.get(iid)
-        try:
-            await asyncio.wait_for(event.wait(), ANSWER_DEADLINE)
-        except TimeoutError:
-            metrics.errors.append(f"{name}: no answer within {ANSWER_DEADLINE:.0f} s")
-            await event.wait()  # keep the figure: answered late is still answered
-        finally:
-            metrics.answered.pop(iid, None)
-        if is_start and received is not None:
-            metrics.start_response.append(time.perf_counter() - received)
-        return result
-
-    def table_in(channel_id: int) -> Any:
-        return next((t for t in bot.tables.tables.values() if t.channel_id == channel_id), None)
-
-    async def open_table(human: Human, game: int) -> Any:
-        command, options = GAMES[game % len(GAMES)]
-        await interact(human, human.channel, command, True, opponent="cpu", **options)
-        deadline = time.perf_counter() + POST_TIMEOUT
-        while (table := table_in(human.channel.id)) is None or table.state is None:
-            if stop.is_set():
-                return None
-            if time.perf_counter() > deadline:
-                metrics.errors.append(f"{command}: no table after {POST_TIMEOUT:.0f} s")
-                return None
-            await metrics.next_post(
-                human.channel.id if table is None else table.thread_id or table.channel_id, 2.0
-            )
-        return table
-
-    async def play(human: Human) -> None:
-        if await sleep_or_stop(human.start_at):
-            return
-        game = human.index
-        while not stop.is_set():
-            table = await open_table(human, game)
-            debug("opened", human.index, table and (table.id, table.thread_id, table.to_act()))
-            game += len(GAMES) + 1  # the next match in this channel is another game
-            if table is None:
-                if await sleep_or_stop(5.0):
-                    return
-                continue
-            where = table.thread_id or table.channel_id
-            thread = next((t for t in human.channel.threads if t.id == where), human.channel)
-            while not stop.is_set() and bot.tables.tables.get(table.id) is table:
-                seat = table.seat_of(human.member.id)
-                if seat is None or table.to_act() is not seat:
-                    await metrics.next_post(where, 5.0)  # react to the table's own posts
-                    continue
-                if await sleep_or_stop(rng.uniform(*THINK)):
-                    return
-                if bot.tables.tables.get(table.id) is not table or table.to_act() is not seat:
-                    continue
-                choices = choices_for(table.spec, table.view(seat.index), "en", "")  # what /move suggests
-                if not choices:
-                    continue
-                seq = table.seq
-                debug("click", human.index, table.id, seq)
-                metrics.clicks[where] = time.perf_counter()
-                metrics.paced.pop(where, None)
-                result = await interact(human, thread, "move", False, action=rng.choice(choices).value)
-                metrics.human_moves += 1
-                if not result.deferred:  # refused at once, with the reason in an ephemeral answer
-                    metrics.clicks.pop(where, None)
-                    response = result.response
-                    metrics.errors.append(f"move refused: {response.content[:80] if response else None}")
-                    continue
-                deadline = time.perf_counter() + POST_TIMEOUT
-                while (where in metrics.clicks or table.seq == seq) and time.perf_counter() < deadline:
-                    if stop.is_set() or bot.tables.tables.get(table.id) is not table:
-                        break
-                    await metrics.next_post(where, 5.0)
-                else:
-                    if time.perf_counter() >= deadline:
-                        metrics.clicks.pop(where, None)
-                        metrics.errors.append(f"move: not applied and posted after {POST_TIMEOUT:.0f} s")
-
-    probe.thread.start()
-    start_wall = time.perf_counter()
-    tasks = [asyncio.create_task(play(h)) for h in humans]
-    await asyncio.sleep(ramp)
-    gc.collect()
-    rss_ramp = rss_bytes()
-    live_ramp = len(bot.tables.tables)
-    await asyncio.sleep(max(0.0, duration - ramp))
-    wall = time.perf_counter() - start_wall
-    probe.stop.set()
-    writes, commits = db.transactions - writes0, db.commits - commits0
-    moves, human_moves = metrics.moves, metrics.human_moves
-    cpu_after = resource.getrusage(resource.RUSAGE_SELF)
-    cpu = (cpu_after.ru_utime + cpu_after.ru_stime) - (cpu_before.ru_utime + cpu_before.ru_stime)
-    gc.collect()
-    live = len(bot.tables.tables)
-    rss_end = rss_bytes()
-    if TRACE:
-        print_growth(traced_before, tracemalloc.take_snapshot(), live)
-        tracemalloc.stop()
-    workers_rss = workers_rss_bytes()
-    if DEBUG:
-        for task in asyncio.all_tasks():
-            task.print_stack(limit=4, file=sys.stderr)
-    stop.set()
-    load_after = os.getloadavg()
-    try:
-        outcomes = await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), 30)
-        metrics.errors += [f"driver: {o!r}" for o in outcomes if isinstance(o, BaseException)]
-    except TimeoutError:
-        pass
-    for owner, name, value in restore:
-        setattr(owner, name, value)
-    logging.getLogger().removeHandler(counter)
-    try:
-        await asyncio.wait_for(env.shutdown(), 60)
-        await bot.release()
-    except Exception as error:  # the figures are taken; a slow teardown must not lose them
-        print(f"teardown: {error!r}", file=sys.stderr)
-    return {
-        "backend": backend,
-        "tables": live,
-        "live_ramp": live_ramp,
-        "wall_s": wall,
-        "moves": moves,
-        "human_moves": human_moves,
-        "errors": metrics.errors,
-        "first_response": [pct(metrics.first_response, p) for p in (50, 95, 99)],
-        "start_response": [pct(metrics.start_response, p) for p in (50, 99)],
-        "click_to_post": [pct(metrics.click_to_post, p) for p in (50, 99)],
-        "pacing": [pct(metrics.pacing, p) for p in (50, 99)],
-        "lag_p99": pct(metrics.lag, 99),
-        "lag_p50": pct(metrics.lag, 50),
-        "rss_per_table": (rss_end - rss_before) / max(live, 1),
-        "rss_per_table_ramp": (rss_ramp - rss_before) / max(live_ramp, 1),
-        "rss_total": rss_end,
-        "workers_rss": workers_rss,
-        "writes_per_s": writes / wall,
-        "commits_per_s": commits / wall,
-        "cpu_share": cpu / wall,
-        "load": (load_before[0], load_after[0]),
-        "interactions": len(metrics.first_response),
-    }
-
-
-async def warm_renders(bot: TsukiBot) -> None:
-    """Draw a table image and a hand of every game once, so the memory per table counts the
-    tables, not the image caches (fonts, faces) filling up with the first images."""
-    for command, _options in GAMES:
-        spec: Any = bot.tables.specs[command.split()[0]]
-        engine = spec.engine
-        seats = max(engine.min_seats, 3 if engine.max_seats >= 3 else 2)
-        state = engine.new_game(seats, engine.rules_from(None, None), 1)
-        names = tuple(f"p{i}" for i in range(seats))
-        await asyncio.to_thread(spec.render_table, engine.view(state, None), names, "en")
-        await asyncio.to_thread(spec.render_hand, engine.view(state, engine.to_act(state) or 0), "en")
-
-
-def stub_renders(bot: TsukiBot) -> None:
-    """Replace every table image by one tiny PNG: the same run without rendering's CPU, to see
-    what rendering in threads costs the event loop and the answers."""
-    from PIL import Image
-
-    from render.png import to_png
-
-    tiny = to_png(Image.new("RGB", (8, 8)))
-    for spec in bot.tables.specs.values():
-        for name in ("render_table", "render_hand"):
-            object.__setattr__(spec, name, lambda *a, **k: tiny)
-        object.__setattr__(spec, "event_images", lambda *a, **k: [])
-
-
-_pg: Any = None
-
-
-def postgres_url(tmp: str) -> str:
-    """A PostgreSQL for the run: DATABASE_URL if set, else a throw-away server from pgserver."""
-    global _pg
-    if os.environ.get("DATABASE_URL"):
-        return os.environ["DATABASE_URL"]
-    if _pg is None:
-        import pgserver
-
-        _pg = pgserver.get_server(tmp + "/pg", cleanup_mode="delete")
-    name = f"load_{int(time.time() * 1000)}"
-    _pg.psql(f"CREATE DATABASE {name};")
-    return str(_pg.get_uri(name))
+    session = await open_session(size, settings_for(backend, render_workers), ramp, rng, stub_render)
+    driver = Driver(session.bot, session.metrics, rng)
+    figures, tasks = await drive(session, driver, duration, ramp, take_baseline(session.bot))
+    await close_session(session, tasks)
+    return {"backend": backend, **figures, **latencies(session.metrics)}
 
 
 def report(r: dict[str, Any]) -> str:
