@@ -33,6 +33,12 @@ def command(locale: str, path: str) -> str:
     return "/" + " ".join(strings.get(f"cmd.{word}", word) for word in path.split())
 
 
+def section(embed: discord.Embed, locale: str, name: str, **values: str) -> None:
+    """A section of the help: heading ``help.<name>`` over text ``help.<name>_text``."""
+    text = t(locale, f"help.{name}_text", **values)
+    embed.add_field(name=t(locale, f"help.{name}"), value=text, inline=False)
+
+
 def help_embeds(locale: str) -> list[discord.Embed]:
     """Two embeds: the games, how to play them and how to learn (``/<game> learn``, ``hints=on``);
     then the other commands."""
@@ -45,45 +51,26 @@ def help_embeds(locale: str) -> list[discord.Embed]:
     games += "\n" + t(loc, "help.game.goita_solo", solo=cmd("goita solo"))
     first = discord.Embed(title=t(loc, "help.title"), description=t(loc, "help.intro"), colour=COLOUR)
     first.add_field(name=t(loc, "help.games"), value=games, inline=False)
-    first.add_field(
-        name=t(loc, "help.start"),
-        value=t(
-            loc,
-            "help.start_text",
-            start=cmd("koikoi start"),
-            join=t(loc, "table.lobby.join"),
-            add_cpu=t(loc, "table.lobby.add_cpu"),
-            begin=t(loc, "table.lobby.start"),
-        ),
-        inline=False,
+    section(
+        first,
+        loc,
+        "start",
+        start=cmd("koikoi start"),
+        join=t(loc, "table.lobby.join"),
+        add_cpu=t(loc, "table.lobby.add_cpu"),
+        begin=t(loc, "table.lobby.start"),
     )
-    first.add_field(
-        name=t(loc, "help.buttons"),
-        value=t(
-            loc,
-            "help.buttons_text",
-            hand=t(loc, "table.my_hand"),
-            back=t(loc, "table.im_back"),
-            rematch=t(loc, "table.rematch"),
-        ),
-        inline=False,
+    section(
+        first,
+        loc,
+        "buttons",
+        hand=t(loc, "table.my_hand"),
+        back=t(loc, "table.im_back"),
+        rematch=t(loc, "table.rematch"),
     )
-    first.add_field(
-        name=t(loc, "help.move"),
-        value=t(loc, "help.move_text", move=cmd("move"), hand=cmd("hand")),
-        inline=False,
-    )
-    first.add_field(
-        name=t(loc, "help.learn"),
-        value=t(
-            loc,
-            "help.learn_text",
-            learn=cmd("koikoi learn"),
-            start=cmd("koikoi start"),
-            options=command(loc, "options").removeprefix("/"),  # the option's name, as shown
-        ),
-        inline=False,
-    )
+    section(first, loc, "move", move=cmd("move"), hand=cmd("hand"))
+    options = command(loc, "options").removeprefix("/")  # the option's name, as shown
+    section(first, loc, "learn", learn=cmd("koikoi learn"), start=cmd("koikoi start"), options=options)
     second = discord.Embed(title=t(loc, "help.more"), colour=COLOUR)
     second.description = t(
         loc,

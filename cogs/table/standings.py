@@ -44,7 +44,7 @@ async def standing_lines(db: Database, game_id: int, locale: str) -> list[str]:
     the game has no recorded results (cancelled, or not finished). A rated match adds each
     player's new rating and its change."""
     game, rows = await standings(db, game_id)
-    ratings = await rating_changes_text(db, game_id, locale)  # "rating 1012 (+12)", rated matches only
+    ratings = await rating_changes_text(db, game_id, locale)  # "rating 1,012 (+12)", rated matches only
     return [
         f"{line} · {ratings[row.user_id]}" if row.user_id in ratings else line
         for row, line in ((row, standing_line(row, game, locale)) for row in rows)

@@ -64,7 +64,7 @@ async def test_each_rated_seat_gets_a_line_saying_what_changed(db: Database) -> 
     bob_first = [SeatRow(0, BOB, "bob"), SeatRow(1, ALICE, "alice")]
     first = await finish(db, alice_first, [8, 0], "2025-01-01T00:00:00+00:00")
     assert await standing_lines(db, first, "en") == [
-        "🆕 alice: first ranked match, 1st on this server's Koi-Koi leaderboard · rating 1086 (+86)",
+        "🆕 alice: first ranked match, 1st on this server's Koi-Koi leaderboard · rating 1,086 (+86)",
         "🆕 bob: first ranked match, 2nd on this server's Koi-Koi leaderboard · rating 954 (−46)",
     ]
     second = await finish(db, bob_first, [10, 0], "2025-01-02T00:00:00+00:00")
