@@ -52,9 +52,17 @@ def number(n: int, locale: str = i18n.DEFAULT) -> str:
     return i18n.number(locale, n)
 
 
-def signed(n: int, locale: str = i18n.DEFAULT) -> str:
-    """A change of score: ``+12``, ``0``, ``−80``."""
+def signed(n: int, locale: str = i18n.DEFAULT, zero: str = "0") -> str:
+    """A change: ``+12``, ``−80``, and ``zero`` for none (``"±0"`` for a rating, where ``0``
+    would read as the rating itself)."""
+    if n == 0:
+        return zero
     return f"+{number(n, locale)}" if n > 0 else number(n, locale)
+
+
+def percent(share: float | None, locale: str = i18n.DEFAULT) -> str:
+    """A share already divided out: ``62%`` (``62 %`` in French); ``–`` for none (no games)."""
+    return "–" if share is None else i18n.percent(locale, share)
 
 
 def t(locale: str, key: str, **params: object) -> str:

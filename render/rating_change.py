@@ -46,15 +46,6 @@ def any_rated(ratings: Ratings | None) -> bool:
     return ratings is not None and any(r is not None for r in ratings)
 
 
-def change_text(delta: int, locale: str) -> str:
-    """``+12``, ``−9`` (a real minus), ``±0``: the number written the language's way (Babel)."""
-    if delta > 0:
-        return f"+{L.number(delta, locale)}"
-    if delta < 0:
-        return L.number(delta, locale)
-    return f"±{L.number(0, locale)}"
-
-
 def change_colour(delta: int) -> RGB:
     """Gold for a gain, vermilion for a loss, dim for no change (the sheets' own colours)."""
     return ACCENT if delta > 0 else KOI if delta < 0 else TEXT_DIM
@@ -99,7 +90,7 @@ def draw_rating_rows(
         if shown is None:
             continue
         text(draw, (x, first), L.number(shown.rating, locale), size, TEXT, anchor=anchor, max_width=max_width)
-        change = change_text(shown.delta, locale)
+        change = L.signed(shown.delta, locale, zero="±0")
         text(draw, (x, second), change, size, change_colour(shown.delta), anchor=anchor, max_width=max_width)
 
 
@@ -127,7 +118,7 @@ def draw_rating_list(
         return
     line = line_height(size)
     text(draw, (x0, top + line / 2), rating_title(locale), size, TEXT)
-    change_w = max(text_width(change_text(-999, locale), size), text_width(change_text(999, locale), size))
+    change_w = max(text_width(L.signed(-999, locale), size), text_width(L.signed(999, locale), size))
     rating_x = x1 - change_w - size
     cy = top + line * 3 / 2
     for seat, name in enumerate(names):
@@ -136,5 +127,6 @@ def draw_rating_list(
             continue
         rw = text(draw, (rating_x, cy), L.number(shown.rating, locale), size, TEXT, anchor="rm")
         text(draw, (x0, cy), name, size, TEXT, max_width=rating_x - rw - size - x0)
-        text(draw, (x1, cy), change_text(shown.delta, locale), size, change_colour(shown.delta), anchor="rm")
+        change = L.signed(shown.delta, locale, zero="±0")
+        text(draw, (x1, cy), change, size, change_colour(shown.delta), anchor="rm")
         cy += line

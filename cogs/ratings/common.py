@@ -15,7 +15,6 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
-import i18n
 from i18n import t
 from store import rating_boards
 from store.db import Database
@@ -42,21 +41,6 @@ def week_ago(now: datetime | None = None) -> str:
 
 def game_name(locale: str, game: str) -> str:
     return t(locale, f"game.{game}")
-
-
-def signed(n: int, locale: str = i18n.DEFAULT) -> str:
-    """``+12``, ``−9`` (a real minus), ``±0``; digits grouped the ``locale``'s way."""
-    return f"+{i18n.number(locale, n)}" if n > 0 else i18n.number(locale, n) if n < 0 else "±0"
-
-
-def percent(locale: str, wins: int, games: int) -> str:
-    """The share of games won, the ``locale``'s way (``62%``, ``62 %``); ``–`` without games."""
-    return i18n.percent(locale, wins / games) if games else "–"
-
-
-def rate(locale: str, share: float | None) -> str:
-    """A win rate already divided out (``None``: no games), the ``locale``'s way."""
-    return "–" if share is None else i18n.percent(locale, share)
 
 
 def png_file(data: bytes, filename: str, alt: str) -> discord.File:

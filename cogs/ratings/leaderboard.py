@@ -28,14 +28,13 @@ from cogs.ratings.common import (
     Names,
     game_name,
     png_file,
-    rate,
-    signed,
     week_ago,
 )
 from cogs.table import limits
 from cogs.table.replies import refuse
 from i18n import number, t, tn
 from render.cards import BoardCard, BoardRow, render_leaderboard
+from render.labels import percent, signed
 from store import rating_boards as boards
 from store.db import Database
 from store.ratings import PlayerRating, user_ratings
@@ -71,10 +70,10 @@ def _line(loc: str, row: BoardRow, *, rated: bool) -> str:
     parts = [
         f"{rank} {discord.utils.escape_markdown(row.name)} — {value}",
         tn(loc, "ratings.count.games", row.games),
-        t(loc, "ratings.board.win_rate", rate=rate(loc, row.win_rate)),
+        t(loc, "ratings.board.win_rate", rate=percent(row.win_rate, loc)),
     ]
     if rated and row.trend:
-        parts.append(t(loc, "ratings.board.trend", change=signed(row.trend, loc)))
+        parts.append(t(loc, "ratings.board.trend", change=signed(row.trend, loc, zero="±0")))
     line = " · ".join(parts)
     return f"**{line}**" if row.me else line
 

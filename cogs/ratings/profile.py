@@ -22,7 +22,7 @@ from discord.ext import commands
 from discord.utils import escape_markdown
 
 from cogs.config_locale import public_locale
-from cogs.ratings.common import GAME_CHOICES, GAMES, MEMORY, Names, game_name, percent, png_file, signed
+from cogs.ratings.common import GAME_CHOICES, GAMES, MEMORY, Names, game_name, png_file
 from cogs.table import limits
 from cogs.table.podium import score_line
 from cogs.table.replies import ephemeral, user_locale
@@ -30,6 +30,7 @@ from cogs.table.standings import ordinal
 from i18n import has, number, t, tn
 from render.cards import ProfileCard, Stat, render_profile
 from render.cards.history import HistoryCard, HistoryRow, HistorySeat, Outcome, render_history
+from render.labels import percent, signed
 from store import rating_boards as boards
 from store.rating_rules import PROVISIONAL_MATCHES, Rating
 from store.ratings import PlayerRating, user_ratings
@@ -179,6 +180,7 @@ class ProfileCog(commands.Cog):
         met = await boards.opponents(db, who.id, guild_id, game)
         named = await names.many([o.user_id for o in met])
         cpu_losses = rating.cpu_matches - rating.cpu_wins
+        win_rate = rating.wins / rating.matches if rating.matches else None
         return ProfileCard(
             title=who.display_name,
             subtitle=game_name(loc, game),
@@ -190,7 +192,7 @@ class ProfileCog(commands.Cog):
             rank=t(loc, "ratings.stats.rank", rank=ordinal(rank, loc)) if rank is not None else "",
             stats=(
                 Stat(t(loc, "ratings.stats.games"), number(loc, rating.matches)),
-                Stat(t(loc, "ratings.stats.win_rate"), percent(loc, rating.wins, rating.matches)),
+                Stat(t(loc, "ratings.stats.win_rate"), percent(win_rate, loc)),
                 Stat(t(loc, "ratings.stats.best_round"), number(loc, record.best_round) if record else "–"),
                 Stat(
                     t(loc, "ratings.stats.vs_cpu"),
@@ -282,7 +284,7 @@ class ProfileCog(commands.Cog):
         result = f"ratings.history.{_outcome(m).value}"
         parts = [f"{_when(m.finished_at)} **{game_name(loc, m.game)}**", t(loc, result), scores]
         if m.delta is not None:
-            parts.append(t(loc, "ratings.history.change", change=signed(m.delta, loc)))
+            parts.append(t(loc, "ratings.history.change", change=signed(m.delta, loc, zero="±0")))
         elif _unrated_vs_cpu(m):
             parts.append(t(loc, "ratings.history.vs_cpu"))
         return " · ".join(parts)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cogs.ratings.common import signed
 from i18n import number, t
+from render.labels import signed
 from render.rating_change import RatingShown
 from store.db import Database
 from store.rating_rules import display_rating
@@ -25,7 +25,7 @@ async def rating_changes_text(db: Database, game_id: int, locale: str) -> dict[i
             locale,
             "ratings.summary.change",
             rating=number(locale, display_rating(c.after)),
-            change=signed(c.delta, locale),
+            change=signed(c.delta, locale, zero="±0"),
         )
         for c in await rating_changes_for(db, game_id)
     }

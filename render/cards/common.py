@@ -14,7 +14,7 @@ from babel.dates import format_skeleton
 from PIL import Image, ImageDraw
 
 import i18n
-from render.labels import number, signed
+from render.labels import number, percent, signed
 from render.palette import ACCENT, CAT_ANIMAL, KOI, RGB, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
 from render.rules_card import wrap
@@ -47,16 +47,9 @@ def header(draw: ImageDraw.ImageDraw, title: str, subtitle: str) -> int:
     return y + 12
 
 
-def trend_text(trend: int | None, locale: str, zero: str = "–") -> tuple[str, RGB]:
+def trend_text(trend: int, locale: str, zero: str = "–") -> tuple[str, RGB]:
     """``+12`` in green, ``−9`` in red (a real minus), ``zero`` dimmed for no change."""
-    if not trend:
-        return zero, TEXT_DIM
-    return signed(trend, locale), UP if trend > 0 else DOWN
-
-
-def percent(rate: float | None, locale: str) -> str:
-    """``62%`` (``62 %`` in French), ``–`` when there is no rate."""
-    return "–" if rate is None else i18n.percent(locale, rate)
+    return signed(trend, locale, zero), UP if trend > 0 else DOWN if trend < 0 else TEXT_DIM
 
 
 def day(when: date, locale: str) -> str:

@@ -12,7 +12,8 @@ import pytest
 from PIL import Image, ImageChops
 
 import i18n
-from render.rating_change import RatingShown, any_rated, change_colour, change_text, seat_rating
+from render.labels import percent, signed
+from render.rating_change import RatingShown, any_rated, change_colour, seat_rating
 from render.widgets import recording
 from tests.render import samples
 
@@ -20,14 +21,21 @@ SUMMARIES = ["koikoi", "roppyakken", "gostop", "doudizhu", "goita"]
 ALICE, BOB = RatingShown(1086, 86), RatingShown(958, -42)
 
 
-def test_change_text_is_signed_with_a_real_minus_and_the_languages_digits() -> None:
-    assert change_text(12, "en") == "+12"
-    assert change_text(-9, "en") == "−9"
-    assert change_text(0, "en") == "±0"
-    assert change_text(1234, "en") == "+1,234"
-    assert change_text(1234, "fr") == "+" + i18n.number("fr", 1234)  # a narrow space in French
-    assert change_text(-1234, "fr") == i18n.number("fr", -1234)
+def test_a_change_is_signed_with_a_real_minus_and_the_languages_digits() -> None:
+    assert signed(12, "en", zero="±0") == "+12"
+    assert signed(-9, "en", zero="±0") == "−9"
+    assert signed(0, "en", zero="±0") == "±0"
+    assert signed(0, "en") == "0"  # a score's change: no sign
+    assert signed(1234, "en") == "+1,234"
+    assert signed(1234, "fr") == "+" + i18n.number("fr", 1234)  # a narrow space in French
+    assert signed(-1234, "fr") == i18n.number("fr", -1234)
     assert change_colour(5) != change_colour(-5) != change_colour(0)
+
+
+def test_a_win_rate_is_the_languages_percent_or_a_dash_without_games() -> None:
+    assert percent(0.62, "en") == "62%"
+    assert percent(0.62, "fr") == i18n.percent("fr", 0.62)
+    assert percent(None, "en") == "–"
 
 
 def test_seats_without_a_change_draw_nothing() -> None:
@@ -100,5 +108,5 @@ def test_goita_teams_list_each_partner_by_name(monkeypatch: pytest.MonkeyPatch) 
         _summary("goita")(monkeypatch, ratings=four)
     texts = [d.text for d in drawn]
     for name, shown in zip(samples.PLAYERS, four, strict=True):
-        at = texts.index(change_text(shown.delta, "en"))
+        at = texts.index(signed(shown.delta, "en", zero="±0"))
         assert name in texts[at - 2 : at], texts[at - 3 : at + 1]
