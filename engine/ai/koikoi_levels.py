@@ -4,17 +4,17 @@
   against search);
 - beginner: normal's best few moves with noise, never an absurd one (:func:`absurd`);
 - strong: determinized search (``engine.ai.koikoi_strong``: the generic search for plays, its
-  own for koi-koi/stop) with the normal CPU as playouts (``engine.ai.koikoi_search``);
+  own for koi-koi/stop) with the normal CPU as playouts (``engine.ai.koikoi_search``); the
+  registered ``search`` is the plays' (``koikoi_strong.PLAY_SEARCH``), what the level-generic
+  tests search and sample hidden cards with;
 - legacy: the CPU as it was before the levels.
 """
 
 from __future__ import annotations
 
-from engine.ai import koikoi_search, koikoi_strong
+from engine.ai import koikoi_strong
 from engine.ai.koikoi import _Table, choose_action, choose_action_legacy, score_moves
 from engine.ai.levels import GameAI, register
-from engine.ai.search import SearchGame
-from engine.hanafuda.koikoi import ENGINE
 from engine.hanafuda.koikoi.types import Action, KoiKoi, KoiKoiView, Phase, Play
 
 __all__ = ["AI", "absurd"]
@@ -42,14 +42,8 @@ AI = register(
         legacy=choose_action_legacy,
         score_moves=score_moves,
         absurd=absurd,
-        search=SearchGame(
-            engine=ENGINE,
-            determinize=koikoi_search.determinize,
-            policy=koikoi_search.policy,
-            value=koikoi_search.value,
-            done=koikoi_search.done,
-            own=koikoi_strong.choose,
-        ),
+        search=koikoi_strong.PLAY_SEARCH,
+        strong=koikoi_strong.choose,
         beginner_k=4,  # normal wins 64% of 12-round matches; the beginner beats random in 94%
         beginner_noise=3.0,
     )

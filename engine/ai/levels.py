@@ -17,8 +17,12 @@ What a game provides (all optional but ``normal``):
   ``absurd(view, action) -> bool`` (moves a beginner must never play: giving away a finished
   yaku, breaking a bomb for nothing…) it gives the generic :func:`noisy_top_k` beginner.
 - ``search``: a :class:`engine.ai.search.SearchGame` (determinize, playout policy, value);
-  the strong level is :func:`engine.ai.search.search` over it.
-- ``beginner`` / ``strong``: explicit choosers, to override the generic ones.
+  the strong level is :func:`engine.ai.search.search` over it. The no-peeking and hint tests
+  use its ``determinize`` too.
+- ``beginner``: an explicit chooser, to override the generic one.
+- ``strong(view, rng, budget)``: the game's own strong level, played instead of the search
+  over ``search`` with the same budget (Koi-Koi's splits it by decision and values the koi-koi
+  call itself; it calls :func:`engine.ai.search.search` for the generic part).
 - ``legacy``: the CPU as it was before levels, kept for ``bench/cpu_duel.py``.
 
 The strong level takes a :class:`~engine.ai.search.Budget` (playouts or seconds); the bot
@@ -53,6 +57,7 @@ __all__ = [
 Chooser = Callable[[Any, random.Random], Any]
 ScoreMoves = Callable[[Any], Sequence[tuple[Any, float]]]
 Absurd = Callable[[Any, Any], bool]
+Strong = Callable[[Any, random.Random, Budget], Any]
 
 
 class Level(StrEnum):
@@ -93,7 +98,7 @@ class GameAI:
     absurd: Absurd | None = None
     search: SearchGame | None = None
     beginner: Chooser | None = None
-    strong: Chooser | None = None
+    strong: Strong | None = None
     legacy: Chooser | None = None
     beginner_k: int = 3  # the beginner picks among normal's top k moves…
     beginner_noise: float = 1.0  # …with scores blurred by this much (in score units)
@@ -165,10 +170,12 @@ def chooser(game: str, level: Level, budget: Budget | None = None) -> Chooser | 
     if ai is None:
         return None
     if level is Level.STRONG:
+        b = budget or Budget(seconds=1.0)
         if ai.strong is not None:
-            return ai.strong
+            strong = ai.strong
+            return lambda view, rng: strong(view, rng, b)
         if ai.search is not None:
-            game_search, b = ai.search, budget or Budget(seconds=1.0)
+            game_search = ai.search
             return lambda view, rng: search(game_search, view, rng, b)
         return ai.normal
     if level is Level.BEGINNER:

@@ -40,9 +40,9 @@ referenced from its ``engine/ai/<game>_levels.py`` registration (see ``engine.ai
 - ``candidates(view)`` (optional): the root actions worth searching.
 - ``prior(view, rng)`` (optional, with ``confidence``): the heuristic move the search must beat
   with confidence to be overridden (see step 4).
-- ``own(view, rng, budget)`` (optional): the game's own search, used instead of the flat one
-  above with the same budget (Koi-Koi's splits it by decision and values the koi-koi call
-  itself); it may call :func:`search` on a game without ``own`` for the generic part.
+
+A game whose strong level is a search of its own registers it as ``GameAI.strong``
+(``engine.ai.levels``; Koi-Koi's), and may call :func:`search` for the generic part.
 
 Budgets: ``Budget(playouts=N)`` is deterministic (tests, the no-peeking proof, benches);
 ``Budget(seconds=T)`` is what the bot uses (``CPU_THINK_TIME``): the rounds share T.
@@ -93,7 +93,6 @@ class SearchGame:
     max_steps: int = 400
     prior: Callable[[Any, random.Random], Any] | None = None
     confidence: float = 1.0
-    own: Callable[[Any, random.Random, Budget], Any] | None = None
 
 
 @dataclass(slots=True)
@@ -121,8 +120,6 @@ def search_with_stats(
     game: SearchGame, view: Any, rng: random.Random, budget: Budget
 ) -> tuple[Any, SearchStats]:
     """:func:`search`, with what it did."""
-    if game.own is not None:
-        return game.own(view, rng, budget), SearchStats()
     seat = view.seat
     cands = list(game.candidates(view) if game.candidates is not None else view.legal_actions)
     if not cands:
