@@ -51,14 +51,10 @@ def change_colour(delta: int) -> RGB:
     return ACCENT if delta > 0 else KOI if delta < 0 else TEXT_DIM
 
 
-def rating_title(locale: str) -> str:
-    """The row's heading, ``Rating``."""
-    return L.t(locale, "render.rating.title")
-
-
-def rows_height(size: int) -> int:
-    """Height of :func:`draw_rating_rows`: two lines (the new rating, its change)."""
-    return 2 * line_height(size)
+def rows_height(ratings: Ratings | None, size: int) -> int:
+    """Room for :func:`draw_rating_rows` under a sheet's totals: two lines (the new rating, its
+    change) and a gap of 8 px; 0 when no seat is rated."""
+    return 2 * line_height(size) + 8 if any_rated(ratings) else 0
 
 
 def line_height(size: int) -> int:
@@ -75,23 +71,22 @@ def draw_rating_rows(
     locale: str,
     *,
     max_width: float,
-    anchor: str = "rm",
 ) -> None:
     """Under a summary's totals: ``Rating`` at ``label_x``, then in each seat's column (its
-    ``seat_x``, drawn with ``anchor``) the new rating and, below it, the change in colour.
+    ``seat_x``, the right end) the new rating and, below it, the change in colour.
     A seat without a change is left empty."""
     if not any_rated(ratings):
         return
     line = line_height(size)
     first, second = top + line / 2, top + line * 3 / 2
-    text(draw, (label_x, first), rating_title(locale), size, TEXT)
+    text(draw, (label_x, first), L.t(locale, "render.rating.title"), size, TEXT)
     for seat, x in enumerate(seat_x):
         shown = seat_rating(ratings, seat)
         if shown is None:
             continue
-        text(draw, (x, first), L.number(shown.rating, locale), size, TEXT, anchor=anchor, max_width=max_width)
+        text(draw, (x, first), L.number(shown.rating, locale), size, TEXT, anchor="rm", max_width=max_width)
         change = L.signed(shown.delta, locale, zero="±0")
-        text(draw, (x, second), change, size, change_colour(shown.delta), anchor=anchor, max_width=max_width)
+        text(draw, (x, second), change, size, change_colour(shown.delta), anchor="rm", max_width=max_width)
 
 
 def list_height(ratings: Ratings | None, size: int) -> int:
@@ -117,7 +112,7 @@ def draw_rating_list(
     if not any_rated(ratings):
         return
     line = line_height(size)
-    text(draw, (x0, top + line / 2), rating_title(locale), size, TEXT)
+    text(draw, (x0, top + line / 2), L.t(locale, "render.rating.title"), size, TEXT)
     change_w = max(text_width(L.signed(-999, locale), size), text_width(L.signed(999, locale), size))
     rating_x = x1 - change_w - size
     cy = top + line * 3 / 2

@@ -13,7 +13,7 @@ from render.fonts import localized
 from render.labels import seat_name, signed
 from render.palette import ACCENT, CREAM, INK, KOI, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
-from render.rating_change import Ratings, any_rated, draw_rating_rows, rows_height
+from render.rating_change import Ratings, draw_rating_rows, rows_height
 from render.widgets import chip, fan_step, min_size, panel, text, text_width
 
 MARGIN = 16
@@ -176,7 +176,7 @@ def render_match_summary(
     row_h, col_w = round(T * 1.65), 170
     seat_x = [SHEET_W - MARGIN - 30 - (seats - 1 - s) * col_w for s in range(seats)]
     table_top = 140
-    rated_h = rows_height(T) + 8 if any_rated(ratings) else 0
+    rated_h = rows_height(ratings, T)
     height = table_top + row_h * (len(history) + 2) + rated_h + 40
     img = Image.new("RGB", (SHEET_W, height), TABLE_BG)
     draw = ImageDraw.Draw(img)

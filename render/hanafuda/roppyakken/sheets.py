@@ -14,7 +14,7 @@ from render.hanafuda.roppyakken.common import item_kinds, item_parts, yaku_name
 from render.hanafuda.table_palette import table_palette
 from render.palette import ACCENT, CREAM, INK, KOI, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
-from render.rating_change import Ratings, any_rated, draw_rating_rows, rows_height
+from render.rating_change import Ratings, draw_rating_rows, rows_height
 from render.widgets import card_height, chip, fan, fan_step, min_size, panel, text, text_width
 
 MARGIN = 16
@@ -140,7 +140,7 @@ def render_match_summary(history: tuple[RoundResult, ...], *, names: tuple[str, 
     width, row_h, col_w = SUMMARY_W, round(ST * 1.7), 150
     seat_x = [width - MARGIN - 24 - (seats - 1 - s) * col_w for s in range(seats)]
     table_top = 150
-    rated_h = rows_height(ST) + 8 if any_rated(ratings) else 0
+    rated_h = rows_height(ratings, ST)
     height = table_top + row_h * (len(history) + 2) + rated_h + 30
     img = Image.new("RGB", (width, height), TABLE_BG)
     draw = ImageDraw.Draw(img)
