@@ -134,9 +134,10 @@ class Announcer:
 
     def _held(self, table: Table) -> bool:
         """A seat that acts again at once (Goita: block, then attack) gets one post per turn; a
-        match whose last move is played waits until its results and ratings are stored (the
-        manager then marks it finished), so that move is narrated in the results post."""
-        if table.status == "active" and table.spec.engine.outcome(table.state) is not None:
+        match whose last move is played waits while its results and ratings are stored
+        (``Table.finishing``, reset however that ends), so that move is narrated in the results
+        post; if storing them failed, on the board, and the next start posts the results."""
+        if table.finishing:
             return True
         if not getattr(table.spec, "one_post_per_turn", False) or table.status != "active":
             return False

@@ -309,6 +309,8 @@ class TableManager(TurnClock):
                     table.status = "moved"
                     self.let_go(table)
                     raise GameOver("This game is over.", key="no_table") from None
+                # The last move: its narration waits for the results and ratings (announcer._held).
+                table.finishing = engine.outcome(new_state) is not None
                 table.pending.append(Pending(table.seq, seat.index, tuple(events), by))
                 table.state, table.seq = new_state, table.seq + 1
                 table.decisions[seat.index] = table.decisions.get(seat.index, 0) + 1
@@ -316,6 +318,9 @@ class TableManager(TurnClock):
                 await self._after_move(table, seat, by)
             finally:
                 table.committing = None
+                if table.finishing:  # rated, or finish() failed: the last move is narrated either way
+                    table.finishing = False
+                    self.announcer.request(table)
                 if table.status == "active" and "next" not in table.tasks:
                     self.schedule(table)
 

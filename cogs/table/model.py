@@ -104,6 +104,7 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     committing: asyncio.Task[Any] | None = None  # the task storing and announcing a move
+    finishing: bool = False  # the last move is stored, its results not yet: its narration waits
     # --- the announce outbox (cogs/table/announcer.py) ---
     # Moves stored and applied but not yet narrated on the board, oldest first.
     pending: list[Pending] = field(default_factory=list)

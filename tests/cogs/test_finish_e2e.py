@@ -1,0 +1,66 @@
+"""A match's end: the last move is narrated even when its results could not be stored, and the
+next start stores them and posts the results once."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import pytest
+
+import store
+from tests.cogs.harness import Place, setup_guild, start_vs_cpu, the_table
+
+OWN_ID = re.compile(r"^t:(\d+):(\d+):([a-z]+)$")
+
+
+def _own(place: Place, game_id: int, verb: str) -> list[int]:
+    """The move numbers of the table's posts whose buttons end with ``verb``."""
+    found = []
+    for message in place.messages():
+        for row in message.components:
+            for child in getattr(row, "children", ()):
+                match = OWN_ID.match(getattr(child, "custom_id", None) or "")
+                if match and int(match[1]) == game_id and match[3] == verb:
+                    found.append(int(match[2]))
+    return found
+
+
+async def test_a_failed_finish_still_narrates_the_last_move_and_the_next_start_posts_the_results(
+    simcord_env, simcord_bot, settings, make_bot, monkeypatch
+):
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    place = await start_vs_cpu(env, channel, alice, rounds=3)
+    table = the_table(simcord_bot)
+    manager, engine = simcord_bot.tables, table.spec.engine
+    monkeypatch.setattr(manager, "schedule", lambda table: None)  # the test plays every move
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the database is gone")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(store, "finish_with_results", broken)
+        for _ in range(500):
+            seat = table.to_act()
+            move = table.view(seat.index).legal_actions[0]
+            by = "cpu" if seat.is_cpu else "human"
+            if engine.outcome(engine.apply(table.state, move)[0]) is None:
+                await manager.act(table, seat, move, expected_seq=table.seq, by=by)
+                continue
+            with pytest.raises(RuntimeError):
+                await manager.act(table, seat, move, expected_seq=table.seq, by=by)
+            break
+        else:
+            raise AssertionError("the match did not end")
+        assert not table.finishing, "the hold is released when finishing fails"
+        await asyncio.wait_for(table.announcing, timeout=60)
+    assert table.status == "active" and engine.outcome(table.state) is not None
+    assert table.announced == table.seq and not table.pending, "the last move is narrated"
+    assert max(_own(place, table.id, "hand")) == table.seq, "on the board"
+    assert not _own(place, table.id, "rematch"), "no results without stored results"
+
+    await env.restart_bot(make_bot(settings))
+    row = await store.get_game(env.bot.db, table.id)
+    assert row is not None and row.status == "finished" and row.results_posted
+    assert len(_own(place, table.id, "rematch")) == 1, "the next start posts the results once"
