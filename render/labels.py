@@ -69,6 +69,12 @@ def t(locale: str, key: str, **params: object) -> str:
     return i18n.t(locale, key, **params)
 
 
+def hand_title(locale: str, key: str, owner: str | None) -> str:
+    """A hand image's title: the game's own (``key``, ``Your hand``) for its player, or a replay's
+    ``alice's hand`` when ``owner`` names whose hand is shown."""
+    return t(locale, key) if owner is None else t(locale, "render.replay_hands.title", name=owner)
+
+
 def counted(locale: str, key: str, count: int, **params: object) -> str:
     """Plural-aware text: the language's CLDR category (``key.one``, ``key.many``…, ``key.other``)."""
     return i18n.tn(locale, key, count, **params)

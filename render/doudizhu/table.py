@@ -375,10 +375,7 @@ def render_hand(view: DoudizhuView, *, locale: str = "en", owner: str | None = N
     draw = ImageDraw.Draw(img)
     cy = 36
     x = MARGIN + 8
-    title = (
-        _t(locale, "hand.title") if owner is None else L.t(locale, "render.replay_hands.title", name=owner)
-    )
-    x += text(draw, (x, cy), title, T + 2) + 14
+    x += text(draw, (x, cy), L.hand_title(locale, "render.doudizhu.hand.title", owner), T + 2) + 14
     if view.seat is not None:
         role = badges(view)[view.seat]
         if role is not None:

@@ -87,7 +87,7 @@ def render_hand(view: GoStopView, *, locale: str = "en", owner: str | None = Non
         cards.append(B.HandCard(c, code(c), halo, False, fill, ink))
     status, colour = _hand_status(view, hand, locale, owner)
     img = B.hand_image(
-        _t(locale, "hand.title") if owner is None else L.t(locale, "render.replay_hands.title", name=owner),
+        L.hand_title(locale, "render.gostop.hand.title", owner),
         status,
         colour,
         cards,

@@ -236,10 +236,7 @@ def render_hand(view: KoiKoiView, *, locale: str = "en", owner: str | None = Non
         fill, ink = (ACCENT, INK) if halo == ACCENT else (PANEL_EDGE, TEXT)
         cards.append(B.HandCard(c, str(c), halo, bool(can_play) and c not in can_play, fill, ink))
     status, active = _hand_status(view, hand, locale, owner)
-    if owner is None:
-        title = L.t(locale, "render.hand.title")
-    else:
-        title = L.t(locale, "render.replay_hands.title", name=owner)
+    title = L.hand_title(locale, "render.hand.title", owner)
     img = B.hand_image(title, status, ACCENT if active else TEXT_DIM, cards, _paste_hand)
     return to_png(img, table_palette())
 

@@ -331,10 +331,7 @@ def render_hand(view: RoppyakkenView, *, locale: str = "en", owner: str | None =
     ) -> None:
         paste_card(img, card, x, y, width, halo=halo, dim=dim, category=kinds(card))
 
-    if owner is None:
-        title = L.t(locale, "render.roppyakken.hand.title")
-    else:
-        title = L.t(locale, "render.replay_hands.title", name=owner)
+    title = L.hand_title(locale, "render.roppyakken.hand.title", owner)
     img = B.hand_image(title, status, colour, cards, paste)
     return to_png(img, table_palette())
 
