@@ -42,7 +42,7 @@ def workers_rss_bytes() -> int:
     """Resident memory of the RENDER_WORKERS processes (not in the bot process's own RSS)."""
     from cogs.table import render_pool
 
-    return sum(statm_rss(pid) for pid in getattr(render_pool._pool, "_processes", None) or {})
+    return sum(statm_rss(pid) for pid in render_pool.pool().processes())
 
 
 def print_growth(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, live: int) -> None:

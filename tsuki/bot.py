@@ -96,9 +96,9 @@ class TsukiBot(commands.Bot):
         for name in EXTENSIONS:
             await self.load_extension(name)
         await asyncio.to_thread(warm_images, tuple(self.tables.specs))  # off the event loop
-        render_pool.configure(self.settings.render_workers, game_specs)
+        render_pool.configure(self.settings.render_workers, game_specs, warm_images)
         if render_pool.workers():  # start the drawing processes (and their warm-up) now
-            await asyncio.get_running_loop().run_in_executor(render_pool.pool(), heap.trim)
+            await render_pool.pool().run(heap.trim)
         await self.db_ratings_caught_up()  # first: a results post made on resuming shows the change
         resumed = await self.tables.resume_all()
         log.info("resumed %d unfinished game(s)", resumed)

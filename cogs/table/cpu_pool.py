@@ -8,7 +8,8 @@ GIL would serialise them with the loop anyway. So strong jobs go to one
 event-loop or thread state is forked), which all tables share: a hundred tables with strong CPUs
 queue there while the bot answers clicks. The job is :func:`engine.ai.levels.choose` with plain,
 picklable arguments (the game, the level, the seat's *view* and a seed), so a worker never sees
-more than the seat may see. ``CPU_WORKERS=0`` runs strong in a thread instead.
+more than the seat may see. ``CPU_WORKERS=0`` runs strong in a thread instead, and so does a
+decision whose worker died (a fresh pool next time: :class:`cogs.table.spawn_pool.SpawnPool`).
 
 A game that registers no levels (``engine.ai.<game>_levels``) plays its spec's ``cpu_choose``
 at every level.
@@ -17,11 +18,11 @@ at every level.
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 import random
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
+from cogs.table.spawn_pool import SpawnPool
 from engine.ai import levels
 from engine.ai.levels import Level
 from engine.ai.search import Budget
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from cogs.table.spec import GameSpec
     from tsuki.settings import Settings
 
-_POOLS: dict[int, ProcessPoolExecutor] = {}
+_POOLS: dict[int, SpawnPool] = {}
 
 
 def budget(settings: Settings) -> Budget:
@@ -40,20 +41,24 @@ def budget(settings: Settings) -> Budget:
     return Budget(seconds=settings.cpu_think_time)
 
 
+def spawn_pool(workers: int) -> SpawnPool:
+    """The pool of ``workers`` processes, one per process whatever the number of tables."""
+    shared = _POOLS.get(workers)
+    if shared is None:
+        shared = _POOLS[workers] = SpawnPool(workers)
+    return shared
+
+
 def pool(workers: int) -> ProcessPoolExecutor:
-    """The process pool of ``workers`` processes, one per process whatever the number of tables."""
-    executor = _POOLS.get(workers)
-    if executor is None:
-        context = multiprocessing.get_context("spawn")
-        executor = _POOLS[workers] = ProcessPoolExecutor(max_workers=workers, mp_context=context)
-    return executor
+    """The pool's executor (made now if need be)."""
+    return spawn_pool(workers).executor()
 
 
 def shutdown() -> None:
     """Stop the worker processes (the bot's close; tests)."""
     while _POOLS:
-        _, executor = _POOLS.popitem()
-        executor.shutdown(wait=False, cancel_futures=True)
+        _, shared = _POOLS.popitem()
+        shared.shutdown()
 
 
 async def choose(settings: Settings, game: str, spec: GameSpec, level: Level, view: Any, seed: int) -> Any:
@@ -61,7 +66,6 @@ async def choose(settings: Settings, game: str, spec: GameSpec, level: Level, vi
     if levels.game_ai(game) is None:
         return await asyncio.to_thread(spec.cpu_choose, view, random.Random(seed))
     if level is Level.STRONG and levels.has_level(game, level) and settings.cpu_workers > 0:
-        loop = asyncio.get_running_loop()
-        executor = pool(settings.cpu_workers)
-        return await loop.run_in_executor(executor, levels.choose, game, level, view, seed, budget(settings))
+        shared = spawn_pool(settings.cpu_workers)  # a dead worker: this decision in a thread
+        return await shared.run(levels.choose, game, level, view, seed, budget(settings))
     return await asyncio.to_thread(levels.choose, game, level, view, seed, budget(settings))

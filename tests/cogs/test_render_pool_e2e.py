@@ -21,7 +21,7 @@ def settings(tmp_path: Path) -> Settings:
 
 async def test_table_and_hand_images_come_from_the_worker_processes(simcord_env, simcord_bot):
     try:
-        assert render_pool.workers() == 1 and render_pool._pool is not None  # started with the bot
+        assert render_pool.workers() == 1 and len(render_pool.pool().processes()) == 1  # started
         _, channel, (host,) = setup_guild(simcord_env, "host")
         place = await start_vs_cpu(simcord_env, channel, host)
         table = the_table(simcord_bot)

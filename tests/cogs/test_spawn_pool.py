@@ -1,0 +1,22 @@
+"""The shared worker pool (``cogs.table.spawn_pool``): a worker killed from outside costs one job
+a thread, not the pool for good."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+from cogs.table.spawn_pool import SpawnPool
+
+
+async def test_a_killed_worker_costs_one_job_a_thread_then_a_fresh_pool():
+    pool = SpawnPool(1)
+    try:
+        pid = await pool.run(os.getpid)  # the worker's
+        broken = pool.executor()
+        os.kill(pid, signal.SIGKILL)  # the OOM killer
+        assert await pool.run(os.getpid) == os.getpid(), "this job ran in the bot's process"
+        assert await pool.run(os.getpid) not in (pid, os.getpid()), "the next one in a fresh worker"
+        assert pool.executor() is not broken
+    finally:
+        pool.shutdown()
