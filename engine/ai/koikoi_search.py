@@ -16,18 +16,16 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.koikoi import _near, _play_value, _Table, choose_action
+from engine.ai.koikoi import _play_value, _Table, choose_action, decide_rule
 from engine.hanafuda.cards import CARDS, mask
 from engine.hanafuda.koikoi import ENGINE, legal_actions
 from engine.hanafuda.koikoi.rules import points_table
-from engine.hanafuda.koikoi.scoring import multipliers, swept
+from engine.hanafuda.koikoi.scoring import round_result
 from engine.hanafuda.koikoi.state import State
-from engine.hanafuda.koikoi.types import Action, KoiKoi, KoiKoiView, Phase, Shobu
+from engine.hanafuda.koikoi.types import Action, KoiKoiView, Phase
 from engine.hanafuda.koikoi.yaku import yaku_items
 
 __all__ = ["determinize", "done", "policy", "value", "view_policy"]
-
-KOIKOI, SHOBU = KoiKoi(), Shobu()
 
 
 def determinize(view: KoiKoiView, rng: random.Random) -> State:
@@ -100,37 +98,22 @@ def policy(state: State, rng: random.Random) -> Action:
 
 
 def _decide(s: State, me: int, t: _Table) -> Action:
-    """``engine.ai.koikoi.decide`` read from the state: the same tests in the same order."""
-    if s.koikoi[1 - me]:
-        return SHOBU
-    month, table = s.month, s.table
-    if yaku_items(s.captured[1 - me], month, table, s.koikoi[1 - me] > 0) or _near(
-        t.theirs, t.mine, t.unseen | t.field
-    ):
-        return SHOBU
-    stop = _stop_points(s, me)
-    mine, theirs = s.scores[me], s.scores[1 - me]
-    rules = s.rules
-    if s.round_no >= rules.rounds and rules.rounds > 1 and mine <= theirs < mine + stop:
-        return SHOBU
-    if stop >= (rules.double_at or 7) or not s.hands[me]:
-        return SHOBU
-    return KOIKOI
+    """``engine.ai.koikoi.decide`` read from the state: its rule on the same values.
 
-
-def _stop_points(s: State, me: int) -> int:
-    """What stopping now scores ``me`` (``scoring.round_result`` for a shobu, without building
-    the itemised result)."""
-    rules = s.rules
-    m = swept(s)[0][me]
-    calls = s.koikoi[me]
-    base = sum(p for _, p in yaku_items(m, s.month, s.table, calls > 0))
-    mults = multipliers(rules, base, me, s.koikoi, True)
-    if rules.koikoi_bonus == "plus_n" and 0 < calls <= 3:
-        base += calls
-    for f in mults:
-        base *= f.factor
-    return base
+    The stop score is ``scoring.round_result``'s (what the view shows), computed only when the
+    rule gets that far (half the playouts' decisions): 4,920-5,080 playouts/s against
+    5,150-5,280 for a points-only copy of the scoring (12 strong decisions x 1,500 playouts)."""
+    return decide_rule(
+        t,
+        stop=lambda: round_result(s, "shobu", me, next_dealer=None).points[me],
+        mine=s.scores[me],
+        theirs=s.scores[1 - me],
+        opp_calls=s.koikoi[1 - me],
+        opp_has_yaku=bool(yaku_items(s.captured[1 - me], s.month, s.table, s.koikoi[1 - me] > 0)),
+        last_round=s.round_no >= s.rules.rounds > 1,
+        double_at=s.rules.double_at or 7,
+        hand_empty=not s.hands[me],
+    )
 
 
 def view_policy(state: State, rng: random.Random) -> Action:

@@ -30,11 +30,11 @@ import math
 import random
 import time
 
-from engine.ai.koikoi import choose_action
+from engine.ai.koikoi import KOIKOI, SHOBU, choose_action
 from engine.ai.koikoi_infer import determinize_informed
 from engine.ai.koikoi_search import done, policy, value
 from engine.ai.search import MARGIN, Budget, SearchGame, search
-from engine.hanafuda.koikoi import ENGINE, KoiKoi, KoiKoiView, Phase, Shobu
+from engine.hanafuda.koikoi import ENGINE, KoiKoiView, Phase
 from engine.hanafuda.koikoi.state import State
 from engine.hanafuda.koikoi.types import Action
 
@@ -55,9 +55,6 @@ PLAY_SEARCH = SearchGame(
     prior=choose_action,
     confidence=CONFIDENCE,
 )
-
-_KOIKOI = KoiKoi()
-_SHOBU = Shobu()
 
 
 def choose(view: KoiKoiView, rng: random.Random, budget: Budget) -> Action:
@@ -90,7 +87,7 @@ def decide_stats(view: KoiKoiView, rng: random.Random, budget: Budget) -> tuple[
         began = time.perf_counter()
         root = PLAY_SEARCH.determinize(view, r)
         base = value(root, me)
-        after, _ = apply(root, _KOIKOI)
+        after, _ = apply(root, KOIKOI)
         seed = r.getrandbits(64)
         plans[0].append(_playout(root, after, me, random.Random(seed), False) - base)
         plans[1].append(_playout(root, after, me, random.Random(seed), True) - base)
@@ -103,7 +100,7 @@ def decide_stats(view: KoiKoiView, rng: random.Random, budget: Budget) -> tuple[
     best = plans[0] if means[0] >= means[1] else plans[1]
     mean = max(means)
     se = math.sqrt(sum((g - mean) ** 2 for g in best) / max(1, n - 1) / n)
-    pick: Action = _KOIKOI if mean > stop else _SHOBU
+    pick: Action = KOIKOI if mean > stop else SHOBU
     if pick != prior and abs(mean - stop) <= CONFIDENCE * se:
         pick = prior
     return pick, {"stop": stop, "koikoi": mean, "koikoi_normal": means[0], "koikoi_stop_next": means[1],
@@ -118,7 +115,7 @@ def _playout(root: State, state: State, seat: int, rng: random.Random, stop_next
         if done(root, state):
             break
         if stop_next and state.phase is Phase.DECIDE and state.to_act == seat:
-            action: Action = _SHOBU
+            action: Action = SHOBU
         else:
             action = policy(state, rng)
         state, _ = apply(state, action)
