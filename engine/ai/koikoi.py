@@ -95,7 +95,7 @@ def _potential(m: int, dead: int, month: int) -> float:
     return p
 
 
-def _near(m: int, dead: int, available: int) -> bool:
+def near(m: int, dead: int, available: int) -> bool:
     """True when captured cards ``m`` are one good capture away from a (better) yaku."""
     for trio in (INOSHIKACHO, AKATAN, AOTAN):
         if (m & trio).bit_count() == 2 and trio & ~m & available:
@@ -113,34 +113,16 @@ def _near(m: int, dead: int, available: int) -> bool:
     return (m & CHAFF_WITH_CUP).bit_count() >= 9
 
 
-class _Table:
-    """The view, as masks."""
+class Table:
+    """The masks one decision reads (the seat's hand, the field, both captured piles), with the
+    yaku potential of both piles: built from a view (:meth:`of_view`) or, in the strong level's
+    playouts and inference, from a sampled state's masks directly."""
 
     __slots__ = ("base_me", "base_them", "field", "hand", "me", "mine", "month", "theirs", "unseen")
 
-    def __init__(self, v: KoiKoiView) -> None:
-        me = v.seat if v.seat is not None else 0
-        pending = -1 if v.pending_draw is None else int(v.pending_draw)
-        self._fill(
-            me,
-            v.month,
-            mask(v.hand or ()),
-            mask(v.field),
-            mask(v.captured[me]),
-            mask(v.captured[1 - me]),
-            pending,
-        )
-
-    @classmethod
-    def of_masks(
-        cls, me: int, month: int, hand: int, field: int, mine: int, theirs: int, pending: int
-    ) -> _Table:
-        """The same table from card masks (the strong level's playouts, which skip the view)."""
-        t = cls.__new__(cls)
-        t._fill(me, month, hand, field, mine, theirs, pending)
-        return t
-
-    def _fill(self, me: int, month: int, hand: int, field: int, mine: int, theirs: int, pending: int) -> None:
+    def __init__(
+        self, me: int, month: int, hand: int, field: int, mine: int, theirs: int, pending: int
+    ) -> None:
         self.me = me
         self.month = month
         self.hand = hand
@@ -153,6 +135,21 @@ class _Table:
         self.unseen = ((1 << 48) - 1) & ~seen
         self.base_me = potential(mine, theirs, month)
         self.base_them = potential(theirs, mine, month)
+
+    @classmethod
+    def of_view(cls, v: KoiKoiView) -> Table:
+        """The table ``v`` shows its seat (seat 0 for a spectator)."""
+        me = v.seat if v.seat is not None else 0
+        pending = -1 if v.pending_draw is None else int(v.pending_draw)
+        return cls(
+            me,
+            v.month,
+            mask(v.hand or ()),
+            mask(v.field),
+            mask(v.captured[me]),
+            mask(v.captured[1 - me]),
+            pending,
+        )
 
     def take_value(self, cards: int) -> float:
         """Gain for me plus loss for the opponent if I capture ``cards``."""
@@ -174,7 +171,8 @@ class _Table:
         return chance * their_gain + 0.5 * own_loss
 
 
-def _play_value(t: _Table, action: Play) -> float:
+def play_value(t: Table, action: Play) -> float:
+    """The normal level's value of playing ``action`` from table ``t`` (higher is better)."""
     card = action.card
     if action.target is not None and not (_MONTH_OF[card] >> action.target & 1):
         return t.take_value(1 << card | 1 << action.target) + 1.0  # lightning as a wild card
@@ -188,13 +186,13 @@ def _play_value(t: _Table, action: Play) -> float:
     return -t.leave_cost(card)
 
 
-def _decide_legacy(v: KoiKoiView, t: _Table) -> Action:
+def _decide_legacy(v: KoiKoiView, t: Table) -> Action:
     me = t.me
     stop = v.stop_score.points[me] if v.stop_score is not None else 0
     mine, theirs = v.scores[me], v.scores[1 - me]
     hand_left = len(v.hand or ())
     available = t.unseen | t.field
-    threat = bool(v.yaku[1 - me]) or _near(t.theirs, t.mine, available)
+    threat = bool(v.yaku[1 - me]) or near(t.theirs, t.mine, available)
     if v.koikoi_calls[1 - me]:
         return SHOBU  # the opponent's koi-koi already doubles this stop
     if hand_left <= 2 or threat:
@@ -204,12 +202,12 @@ def _decide_legacy(v: KoiKoiView, t: _Table) -> Action:
         return SHOBU
     behind = theirs - mine
     rounds_left = v.rounds_total - v.round_no
-    if _near(t.mine, t.theirs, available) and hand_left >= 4 and (stop <= 3 or behind > 8 + 3 * rounds_left):
+    if near(t.mine, t.theirs, available) and hand_left >= 4 and (stop <= 3 or behind > 8 + 3 * rounds_left):
         return KOIKOI
     return SHOBU
 
 
-def decide(v: KoiKoiView, t: _Table) -> Action:
+def decide(v: KoiKoiView, t: Table) -> Action:
     """Koi-koi or stop (normal level): :func:`decide_rule` on what the view shows."""
     me = t.me
     return decide_rule(
@@ -226,7 +224,7 @@ def decide(v: KoiKoiView, t: _Table) -> Action:
 
 
 def decide_rule(
-    t: _Table,
+    t: Table,
     *,
     stop: Callable[[], int],
     mine: int,
@@ -251,7 +249,7 @@ def decide_rule(
     """
     if opp_calls:
         return SHOBU  # the opponent's koi-koi already doubles this stop
-    if opp_has_yaku or _near(t.theirs, t.mine, t.unseen | t.field):
+    if opp_has_yaku or near(t.theirs, t.mine, t.unseen | t.field):
         return SHOBU
     points = stop()
     if last_round and mine <= theirs < mine + points:
@@ -267,14 +265,14 @@ def score_moves(view: KoiKoiView) -> list[tuple[Action, float]]:
     legal = view.legal_actions
     if not legal:
         raise NotYourTurn("choose_action needs the view of the seat to act", key="not_your_turn")
-    t = _Table(view)
+    t = Table.of_view(view)
     if view.phase is Phase.DECIDE:
         pick = decide(view, t)
         return [(a, 1.0 if a == pick else 0.0) for a in legal]
     out: list[tuple[Action, float]] = []
     for action in legal:
         if isinstance(action, Play):
-            value = _play_value(t, action)
+            value = play_value(t, action)
         elif isinstance(action, Capture):
             assert view.pending_draw is not None
             value = t.take_value(1 << action.target | 1 << view.pending_draw)
@@ -295,13 +293,13 @@ def choose_action_legacy(view: KoiKoiView, rng: random.Random) -> Action:
 
 
 def _choose(
-    view: KoiKoiView, rng: random.Random, decide_with: Callable[[KoiKoiView, _Table], Action]
+    view: KoiKoiView, rng: random.Random, decide_with: Callable[[KoiKoiView, Table], Action]
 ) -> Action:
     legal = view.legal_actions
     if not legal:
         raise NotYourTurn("choose_action needs the view of the seat to act", key="not_your_turn")
     if view.phase is Phase.DECIDE:
-        return decide_with(view, _Table(view))
+        return decide_with(view, Table.of_view(view))
     best: Action = legal[0]
     best_value = float("-inf")
     for action, value in score_moves(view):

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.koikoi import _play_value, _Table
+from engine.ai.koikoi import Table, play_value
 from engine.ai.koikoi_search import determinize
 from engine.hanafuda.cards import mask
 from engine.hanafuda.koikoi import legal_actions
@@ -73,11 +73,11 @@ def consistent(state: State, lp: LastPlay) -> bool:
     before = state._replace(
         phase=Phase.PLAY, to_act=seat, hands=_with(state.hands, seat, hand), field=lp.field
     )
-    t = _Table.of_masks(seat, state.month, hand, lp.field, lp.theirs, lp.mine, -1)
+    t = Table(seat, state.month, hand, lp.field, lp.theirs, lp.mine, -1)
     best = float("-inf")
     actual = None
     for action in legal_actions(before):
-        v = _play_value(t, action)  # type: ignore[arg-type]
+        v = play_value(t, action)  # type: ignore[arg-type]
         best = max(best, v)
         if action.card == lp.card and _takes(action, lp.field) == lp.taken:  # type: ignore[union-attr]
             actual = v

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from engine.ai import koikoi_strong
-from engine.ai.koikoi import _Table, choose_action, choose_action_legacy, score_moves
+from engine.ai.koikoi import Table, choose_action, choose_action_legacy, score_moves
 from engine.ai.levels import GameAI, register
 from engine.hanafuda.koikoi.types import Action, KoiKoi, KoiKoiView, Phase, Play
 
@@ -31,7 +31,7 @@ def absurd(view: KoiKoiView, action: Action) -> bool:
     if isinstance(action, Play) and action.target is None:
         if any(f.month == action.card.month for f in view.field):
             return False
-        return _Table(view).leave_cost(int(action.card)) > GIFT
+        return Table.of_view(view).leave_cost(int(action.card)) > GIFT
     return False
 
 

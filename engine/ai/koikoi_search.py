@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.koikoi import _play_value, _Table, choose_action, decide_rule
+from engine.ai.koikoi import Table, choose_action, decide_rule, play_value
 from engine.hanafuda.cards import CARDS, mask
 from engine.hanafuda.koikoi import ENGINE, legal_actions
 from engine.hanafuda.koikoi.rules import points_table
@@ -77,7 +77,7 @@ def policy(state: State, rng: random.Random) -> Action:
     phase = state.phase
     me: int = state.to_act  # type: ignore[assignment]
     caps = state.captured
-    t = _Table.of_masks(me, state.month, state.hands[me], state.field, caps[me], caps[1 - me], state.pending)
+    t = Table(me, state.month, state.hands[me], state.field, caps[me], caps[1 - me], state.pending)
     if phase is Phase.DECIDE:
         return _decide(state, me, t)
     legal = legal_actions(state)
@@ -85,7 +85,7 @@ def policy(state: State, rng: random.Random) -> Action:
     best_value = float("-inf")
     if phase is Phase.PLAY:
         for action in legal:
-            v = _play_value(t, action) + rng.random() * 1e-3  # type: ignore[arg-type]
+            v = play_value(t, action) + rng.random() * 1e-3  # type: ignore[arg-type]
             if v > best_value:
                 best, best_value = action, v
         return best
@@ -97,7 +97,7 @@ def policy(state: State, rng: random.Random) -> Action:
     return best
 
 
-def _decide(s: State, me: int, t: _Table) -> Action:
+def _decide(s: State, me: int, t: Table) -> Action:
     """``engine.ai.koikoi.decide`` read from the state: its rule on the same values.
 
     The stop score is ``scoring.round_result``'s (what the view shows), computed only when the
