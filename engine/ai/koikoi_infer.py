@@ -32,13 +32,18 @@ _TIE = 2e-3  # the normal CPU breaks near-ties with noise up to 1e-3
 
 
 class LastPlay:
-    """The opponent's last play, as masks: what is needed to rebuild the position before it."""
+    """The opponent's last play, as masks: what is needed to rebuild the position before it.
 
-    __slots__ = ("card", "field", "mine", "seat", "taken", "theirs")
+    ``seat`` (the mover) played ``card`` and took ``taken`` from ``field``; ``mover_pile`` is
+    the mover's captured pile before that play, ``other_pile`` the other seat's (the viewer's)."""
 
-    def __init__(self, seat: int, card: int, taken: int, field: int, theirs: int, mine: int) -> None:
+    __slots__ = ("card", "field", "mover_pile", "other_pile", "seat", "taken")
+
+    def __init__(
+        self, seat: int, card: int, taken: int, field: int, mover_pile: int, other_pile: int
+    ) -> None:
         self.seat, self.card, self.taken = seat, card, taken
-        self.field, self.theirs, self.mine = field, theirs, mine
+        self.field, self.mover_pile, self.other_pile = field, mover_pile, other_pile
 
 
 def last_play(view: KoiKoiView) -> LastPlay | None:
@@ -50,19 +55,19 @@ def last_play(view: KoiKoiView) -> LastPlay | None:
     played, drawn = int(lm.played), -1 if lm.drawn is None else int(lm.drawn)
     taken, dtaken = mask(lm.played_captured), mask(lm.drawn_captured)
     field = mask(view.field)
-    theirs = mask(view.captured[lm.seat])
+    pile = mask(view.captured[lm.seat])
     if drawn >= 0:
         if dtaken:
             field |= dtaken
-            theirs &= ~(dtaken | 1 << drawn)
+            pile &= ~(dtaken | 1 << drawn)
         else:
             field &= ~(1 << drawn)
     if taken:
         field |= taken
-        theirs &= ~(taken | 1 << played)
+        pile &= ~(taken | 1 << played)
     else:
         field &= ~(1 << played)
-    return LastPlay(lm.seat, played, taken, field, theirs, mask(view.captured[me]))
+    return LastPlay(lm.seat, played, taken, field, pile, mask(view.captured[me]))
 
 
 def consistent(state: State, lp: LastPlay) -> bool:
@@ -73,7 +78,7 @@ def consistent(state: State, lp: LastPlay) -> bool:
     before = state._replace(
         phase=Phase.PLAY, to_act=seat, hands=_with(state.hands, seat, hand), field=lp.field
     )
-    t = Table(seat, state.month, hand, lp.field, lp.theirs, lp.mine, -1)
+    t = Table(seat, state.month, hand, lp.field, lp.mover_pile, lp.other_pile, -1)
     best = float("-inf")
     actual = None
     for action in legal_actions(before):
