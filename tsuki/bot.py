@@ -97,8 +97,7 @@ class TsukiBot(commands.Bot):
             await self.load_extension(name)
         await asyncio.to_thread(warm_images, tuple(self.tables.specs))  # off the event loop
         render_pool.configure(self.settings.render_workers, game_specs, warm_images)
-        if render_pool.workers():  # start the drawing processes (and their warm-up) now
-            await render_pool.pool().run(heap.trim)
+        await render_pool.start()  # every drawing process up and warm now, not under traffic
         await self.db_ratings_caught_up()  # first: a results post made on resuming shows the change
         resumed = await self.tables.resume_all()
         log.info("resumed %d unfinished game(s)", resumed)

@@ -62,6 +62,12 @@ def _draw(game: str, method: str, args: tuple[Any, ...]) -> Any:
     return getattr(_specs[game], method)(*args)
 
 
+async def start() -> None:
+    """Start every drawing process and its warm-up now (start-up), not under traffic."""
+    if _pool.workers:
+        await _pool.start()
+
+
 async def draw(game: str, spec: GameSpec, method: str, *args: Any) -> Any:
     """``spec.<method>(*args)`` (``render_table``, ``render_hand``, ``event_images``) off the loop."""
     if _pool.workers > 0 and _specs.get(game) is spec:  # a worker draws it with the same spec

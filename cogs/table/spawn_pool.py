@@ -13,14 +13,39 @@ next job makes a fresh one) and runs this job in a thread instead.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
+import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.synchronize import Barrier
+from threading import BrokenBarrierError
 from typing import Any
 
 log = logging.getLogger(__name__)
+
+START_TIMEOUT = 120.0  # seconds a worker waits at start-up for the others to be up (then goes on)
+
+_barrier: Barrier | None = None  # in a worker: where the start-up jobs meet
+
+
+def _init(barrier: Barrier, initializer: Callable[..., object] | None, initargs: tuple[Any, ...]) -> None:
+    """A worker's start: where start-up's jobs meet, then the pool's own start."""
+    global _barrier
+    _barrier = barrier
+    if initializer is not None:
+        initializer(*initargs)
+
+
+def _meet() -> int:
+    """Start-up's job: wait for the other workers' start-up jobs, so each holds its own worker
+    until every worker has run its initializer. The worker's pid."""
+    if _barrier is not None:
+        with contextlib.suppress(BrokenBarrierError):  # a worker not up in time: go on without it
+            _barrier.wait(START_TIMEOUT)
+    return os.getpid()
 
 
 class SpawnPool:
@@ -38,17 +63,26 @@ class SpawnPool:
         """The executor, made now if there is none (first use, or the last one broke)."""
         if self._executor is None:
             context = multiprocessing.get_context("spawn")
+            barrier = context.Barrier(max(1, self.workers))
             self._executor = ProcessPoolExecutor(
                 max_workers=self.workers,
                 mp_context=context,
-                initializer=self.initializer,
-                initargs=self.initargs,
+                initializer=_init,
+                initargs=(barrier, self.initializer, self.initargs),
             )
         return self._executor
 
     def processes(self) -> dict[int, Any]:
         """The worker processes up now, by pid (none before first use)."""
         return dict(getattr(self._executor, "_processes", None) or {})
+
+    async def start(self) -> list[int]:
+        """Start every worker now, each running its initializer, rather than one per job later
+        under traffic (a spawn executor starts a process per submit at most). The workers' pids."""
+        loop = asyncio.get_running_loop()
+        executor = self.executor()
+        jobs = [loop.run_in_executor(executor, _meet) for _ in range(self.workers)]
+        return list(await asyncio.gather(*jobs))
 
     async def run(self, function: Callable[..., Any], *args: Any) -> Any:
         """``function(*args)`` in a worker; in a thread if the pool broke (a fresh pool next time)."""

@@ -15,25 +15,46 @@ from tsuki.settings import Settings, load_settings
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
     return Settings(
-        database_path=str(tmp_path / "tsuki.db"), cpu_delay=TEST_CPU_DELAY, turn_timeout=300, render_workers=1
+        database_path=str(tmp_path / "tsuki.db"), cpu_delay=TEST_CPU_DELAY, turn_timeout=300, render_workers=2
     )
+
+
+class _NotHere:
+    """Stands in for the bot process's own drawing: an image drawn in this process (a thread)
+    would be this marker, so an image equal to the real drawing came from a worker process."""
+
+    def __init__(self, spec: object) -> None:
+        self.spec = spec
+
+    def __enter__(self) -> None:
+        for name in ("render_table", "render_hand"):
+            object.__setattr__(self.spec, name, lambda *a, **k: b"drawn in the bot's process")
+
+    def __exit__(self, *exc: object) -> None:
+        for name in ("render_table", "render_hand"):
+            object.__delattr__(self.spec, name)
 
 
 async def test_table_and_hand_images_come_from_the_worker_processes(simcord_env, simcord_bot):
     try:
-        assert render_pool.workers() == 1 and len(render_pool.pool().processes()) == 1  # started
+        pool = render_pool.pool()
+        started = set(pool.processes())
+        assert render_pool.workers() == 2 and len(started) == 2  # both started (and warm) with the bot
         _, channel, (host,) = setup_guild(simcord_env, "host")
-        place = await start_vs_cpu(simcord_env, channel, host)
-        table = the_table(simcord_bot)
-        board = place.last_table()
+        spec = simcord_bot.tables.specs["koikoi"]
+        with _NotHere(spec):
+            place = await start_vs_cpu(simcord_env, channel, host)
+            table = the_table(simcord_bot)
+            board = place.last_table()
+            hand = await open_hand(host, place)
         (image,) = [a for a in board.attachments if a.filename == "table.png"]
         drawn_here = table.spec.render_table(table.view(None), table.names, table.locale)
-        assert await image.read() == drawn_here  # the worker's image, byte for byte
+        assert await image.read() == drawn_here  # a worker's image, byte for byte
 
-        hand = await open_hand(host, place)
         (hand_image,) = [a for a in hand.attachments if a.filename == "hand.png"]
         seat = table.seat_of(host.id)
         assert await hand_image.read() == table.spec.render_hand(table.view(seat.index), "en")
+        assert set(pool.processes()) == started, "the same two workers drew, none was replaced"
     finally:
         render_pool.shutdown()
         render_pool.configure(0, dict)

@@ -1,5 +1,5 @@
-"""The shared worker pool (``cogs.table.spawn_pool``): a worker killed from outside costs one job
-a thread, not the pool for good."""
+"""The shared worker pool (``cogs.table.spawn_pool``): start-up starts every worker, and a worker
+killed from outside costs one job a thread, not the pool for good."""
 
 from __future__ import annotations
 
@@ -9,10 +9,20 @@ import signal
 from cogs.table.spawn_pool import SpawnPool
 
 
+async def test_start_brings_every_worker_up():
+    pool = SpawnPool(2)
+    try:
+        pids = await pool.start()
+        assert len(set(pids)) == 2, "each start-up job held its own worker"
+        assert set(pool.processes()) == set(pids)
+    finally:
+        pool.shutdown()
+
+
 async def test_a_killed_worker_costs_one_job_a_thread_then_a_fresh_pool():
     pool = SpawnPool(1)
     try:
-        pid = await pool.run(os.getpid)  # the worker's
+        (pid,) = await pool.start()
         broken = pool.executor()
         os.kill(pid, signal.SIGKILL)  # the OOM killer
         assert await pool.run(os.getpid) == os.getpid(), "this job ran in the bot's process"
