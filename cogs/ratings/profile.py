@@ -52,18 +52,25 @@ def totals_text(locale: str, game: str, totals: dict[str, int]) -> str:
     return t(locale, key).format_map(defaultdict(int, totals))
 
 
+def _parse(stamp: str) -> datetime | None:
+    """A stored time (ISO 8601; naive means UTC, as the store writes UTC), or None if unreadable."""
+    try:
+        when = datetime.fromisoformat(stamp)
+    except ValueError:
+        return None
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
+
+
 def _when(stamp: str) -> str:
     """A stored time as a Discord date, shown in the reader's own time zone."""
-    try:
-        return f"<t:{int(datetime.fromisoformat(stamp).timestamp())}:d>"
-    except ValueError:
-        return stamp[:10]
+    when = _parse(stamp)
+    return f"<t:{int(when.timestamp())}:d>" if when else stamp[:10]
 
 
-def _day(stamp: str) -> date:
+def _day(stamp: str) -> date | None:
     """A stored time's date in UTC, for the card (an image cannot know the reader's time zone)."""
-    when = datetime.fromisoformat(stamp)
-    return (when.astimezone(UTC) if when.tzinfo else when).date()
+    when = _parse(stamp)
+    return when.astimezone(UTC).date() if when else None
 
 
 def _outcome(m: boards.Match) -> Outcome:

@@ -76,9 +76,10 @@ class HistorySeat:
 
 @dataclass(frozen=True, slots=True)
 class HistoryRow:
-    """One match. ``change`` None: the match moved no rating (then ``unrated`` says why, or is '')."""
+    """One match. ``played`` None: its stored time could not be read (drawn as a dash).
+    ``change`` None: the match moved no rating (then ``unrated`` says why, or is '')."""
 
-    played: date
+    played: date | None
     game: str  # the game's name, translated
     seats: tuple[HistorySeat, ...]  # in seat order, the player's own included
     outcome: Outcome
@@ -151,7 +152,7 @@ def _row(draw: ImageDraw.ImageDraw, y: int, row: HistoryRow, card: HistoryCard, 
     box = (LEFT, top - RESULT_H / 2, LEFT + RESULT_W, top + RESULT_H / 2)
     draw.rounded_rectangle(box, RESULT_H / 2, fill=OUTCOME_FILL[row.outcome])
     text(draw, (LEFT + RESULT_W / 2, top), row.result, T, PANEL, "mm", RESULT_W - 16)
-    date_w = text(draw, (MID_R, top), day(row.played, locale), T, TEXT_DIM, "rm")
+    date_w = text(draw, (MID_R, top), day(row.played, locale) if row.played else "–", T, TEXT_DIM, "rm")
     text(draw, (GAME_X, top), row.game, T, TEXT, "lm", MID_R - GAME_X - date_w - 16)
     _seats(draw, bottom, row.seats, card, locale)
     if row.change is not None:

@@ -5,6 +5,7 @@ global board, seasons, and the vs-CPU server setting."""
 from __future__ import annotations
 
 import io
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
@@ -176,3 +177,23 @@ async def test_admins_run_seasons_and_the_cpu_setting_others_are_refused(simcord
     recomputed = await admin.slash(channel, "ratings recompute")
     assert "every rating is exactly as it was" in answer(recomputed).content
     assert (await store.user_ratings(simcord_bot.db, alice.id))["koikoi"] == after
+
+
+async def test_history_reads_a_naive_stamp_as_utc_and_survives_a_malformed_one(simcord_env, simcord_bot):
+    """The store writes UTC; an older naive stamp is UTC too (the words and the card agree on its
+    day), and a stamp that cannot be read leaves the words its raw start and the card a dash."""
+    guild, channel, (alice, bob) = setup_guild(simcord_env, "alice", "bob")
+    for at in ("2026-11-04T23:30:00", "not a time"):
+        lobby = await create_game(simcord_bot.db, guild.id, channel.id, "koikoi", {}, 1, alice.id, {})
+        seats = [SeatRow(0, alice.id, "alice"), SeatRow(1, bob.id, "bob")]
+        started = await start_game(simcord_bot.db, lobby.id, seed=1, seats=seats)
+        results = [SeatResult(0, 7, True, 7), SeatResult(1, 1, False, 1)]
+        await finish_with_results(simcord_bot.db, started.id, results, at=at)
+    with recording() as drawn:
+        history = answer(await alice.slash(channel, "history"))
+    lines = history.embeds[0].description.splitlines()
+    naive = int(datetime(2026, 11, 4, 23, 30, tzinfo=UTC).timestamp())
+    assert lines[0].startswith("not a time ") and lines[1].startswith(f"<t:{naive}:d> "), lines
+    assert [a.filename for a in history.attachments] == ["history.png"], "the card is still drawn"
+    texts = [d.text for d in drawn]
+    assert "Nov 4, 2026" in texts and "–" in texts, "the naive stamp's UTC day; a dash for the other"
