@@ -33,10 +33,12 @@ from cogs.table import components as c
 from cogs.table import limits, messages, render_pool
 from cogs.table.commitment import reveal_line
 from cogs.table.model import Table
+from cogs.table.standings import standing_lines
 from i18n import t
 
 if TYPE_CHECKING:
     from cogs.table.manager import TableManager
+    from render.rating_change import RatingShown
 
 log = logging.getLogger(__name__)
 
@@ -228,18 +230,14 @@ class Announcer:
         await self.manager.refresh_lobby(table)  # the lobby message says the match is over
 
     async def _standings(self, table: Table) -> list[str]:
-        """What changed for each player on the leaderboard (when that module is there)."""
-        try:
-            from cogs.table.standings import standing_lines
-        except ImportError:
-            return []
+        """What changed for each player on the leaderboard, with their new rating."""
         try:
             return list(await standing_lines(self.manager.db, table.id, table.locale))
         except Exception:
             log.exception("table %s: could not compute the leaderboard changes", table.id)
             return []
 
-    async def _ratings(self, table: Table) -> tuple[Any, ...] | None:
+    async def _ratings(self, table: Table) -> tuple[RatingShown | None, ...] | None:
         """Each seat's rating change for the match summary image (``None``: no rated change)."""
         try:
             return await seat_ratings(self.manager.db, table.id, [s.user_id for s in table.seats])
