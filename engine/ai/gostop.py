@@ -120,10 +120,14 @@ def go_or_stop(
     return not (shakes and not gos and cards_left <= 3)
 
 
-def _decide(v: GoStopView) -> Action:
+def decide(v: GoStopView, *, blind: bool = False) -> Action:
+    """Go or stop at the threshold by :func:`go_or_stop` on what the view shows; ``blind``
+    (the beginner) as if the opponents had scored nothing."""
     seat = v.seat
     assert seat is not None
-    opp_best = max(sum(i.points for i in items) for s, items in enumerate(v.round_scores) if s != seat)
+    opp_best = 0
+    if not blind:
+        opp_best = max(sum(i.points for i in items) for s, items in enumerate(v.round_scores) if s != seat)
     go = go_or_stop(
         seats=v.seats,
         threshold=v.rules.threshold(v.seats),
@@ -174,8 +178,8 @@ def score_moves(view: GoStopView) -> list[tuple[Action, float]]:
     seat = view.seat
     t = _Table(_mask(view.field), _mask(view.hand or ()), _mask(view.captured[seat]), view.seats)
     flipped = parse_card(view.pending_flip) if view.pending_flip is not None else -1
-    decide = _decide(view) if view.phase is Phase.DECIDE else None
-    return _score(t, view.phase, legal, flipped, decide)
+    call = decide(view) if view.phase is Phase.DECIDE else None
+    return _score(t, view.phase, legal, flipped, call)
 
 
 def _best(scored: list[tuple[Action, float]], rng: random.Random) -> Action:

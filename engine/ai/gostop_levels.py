@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from engine.ai import gostop_search
-from engine.ai.gostop import choose_action, go_or_stop, score_moves
+from engine.ai.gostop import choose_action, decide, score_moves
 from engine.ai.gostop_determinize import determinize
 from engine.ai.gostop_legacy import choose_action as legacy_choose_action
 from engine.ai.levels import GameAI, noisy_top_k, register
@@ -23,7 +23,7 @@ from engine.ai.search import SearchGame
 from engine.hanafuda.gostop import ENGINE
 from engine.hanafuda.gostop.cards import MONTH_OF, parse_card
 from engine.hanafuda.gostop.scoring import points_of
-from engine.hanafuda.gostop.types import Action, Bomb, Go, GoStopView, Phase, Play, Stop
+from engine.hanafuda.gostop.types import Action, Bomb, Go, GoStopView, Phase, Play
 
 __all__ = ["AI", "absurd", "beginner"]
 
@@ -87,19 +87,8 @@ def beginner(view: GoStopView, rng: random.Random) -> Action:
     random play rarely comes close to the threshold, so the blind Go costs little against it,
     while the normal CPU punishes it; a noisy go/stop call cost as much against both.
     """
-    seat = view.seat
-    assert seat is not None
     if view.phase is Phase.DECIDE:
-        go = go_or_stop(
-            seats=view.seats,
-            threshold=view.rules.threshold(view.seats),
-            opp_best=0,
-            cards_left=view.hand_counts[seat] + view.free_flips[seat],
-            pile=view.pile_count,
-            gos=view.gos[seat],
-            shakes=view.shakes[seat],
-        )
-        return Go() if go else Stop()
+        return decide(view, blind=True)
     return noisy_top_k(view, rng, score_moves, absurd, BEGINNER_K, BEGINNER_NOISE)
 
 
@@ -119,8 +108,6 @@ AI = register(
             candidates=gostop_search.candidates,
             prior=choose_action,
         ),
-        beginner=beginner,
-        beginner_k=BEGINNER_K,
-        beginner_noise=BEGINNER_NOISE,
+        beginner=beginner,  # its own: the generic beginner's k and noise are not read
     )
 )

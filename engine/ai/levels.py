@@ -100,7 +100,7 @@ class GameAI:
     beginner: Chooser | None = None
     strong: Strong | None = None
     legacy: Chooser | None = None
-    beginner_k: int = 3  # the beginner picks among normal's top k moves…
+    beginner_k: int = 3  # the generic beginner (no ``beginner``) picks among normal's top k moves…
     beginner_noise: float = 1.0  # …with scores blurred by this much (in score units)
 
 
