@@ -139,7 +139,7 @@ class ProfileCog(commands.Cog):
             title=t(loc, "ratings.stats.title", name=who.display_name), colour=discord.Colour.blurple()
         )
         names = Names(self.bot.db, interaction.guild, self.bot)
-        files = []
+        files: list[discord.File] = []
         for g in games:
             record, rating = records.get(g), ratings.get(g)
             if record is None and rating is None:
@@ -272,7 +272,7 @@ class ProfileCog(commands.Cog):
         embed = discord.Embed(title=title, colour=discord.Colour.dark_teal())
         lines = [self._match_line(loc, m) for m in matches]
         embed.description = "\n".join(lines) if lines else t(loc, "ratings.history.empty")
-        files = []
+        files: list[discord.File] = []
         if matches:  # the card, and the words above for screen readers (no matches: words only)
             card = history_card(loc, who.display_name, game, matches)
             png = await asyncio.to_thread(render_history, card, locale=loc)
