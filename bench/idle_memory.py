@@ -5,7 +5,7 @@
 Steps, each with the process's resident memory (RSS), and its anonymous part (what the process
 itself allocated; the rest is mapped files: the libraries and the font file):
 
-1. the bot's imports;
+1. the bot's imports (and two malloc arenas, ``render.heap.limit_arenas()``, as the bot's start);
 2. start-up's warm-up (every game's ``spec.warm()``, then ``render.heap.trim()``, as
    ``TsukiBot.setup_hook`` runs them);
 3. steady state: table images and hands of every game (five real positions each) in the six
@@ -131,6 +131,7 @@ def main() -> None:
     from render import heap
     from tsuki.bot import game_specs
 
+    heap.limit_arenas()  # as TsukiBot.__init__ does (MALLOC_ARENA_MAX in the environment wins)
     specs = game_specs()
     step("1. the bot's imports")
     for spec in specs.values():

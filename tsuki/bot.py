@@ -84,6 +84,7 @@ class TsukiBot(commands.Bot):
             shards = {"shard_count": settings.shard_count, "shard_ids": settings.shard_ids}
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **shards)
         self.settings = settings
+        heap.limit_arenas()  # before the render threads exist: two malloc arenas, not one per thread
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.settings.database)

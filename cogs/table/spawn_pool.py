@@ -24,6 +24,8 @@ from multiprocessing.synchronize import Barrier
 from threading import BrokenBarrierError
 from typing import Any
 
+from render import heap
+
 log = logging.getLogger(__name__)
 
 START_TIMEOUT = 120.0  # seconds a worker waits at start-up for the others to be up (then goes on)
@@ -32,9 +34,10 @@ _barrier: Barrier | None = None  # in a worker: where the start-up jobs meet
 
 
 def _init(barrier: Barrier, initializer: Callable[..., object] | None, initargs: tuple[Any, ...]) -> None:
-    """A worker's start: where start-up's jobs meet, then the pool's own start."""
+    """A worker's start: one malloc arena pair (as the bot's process), then the pool's own start."""
     global _barrier
     _barrier = barrier
+    heap.limit_arenas()
     if initializer is not None:
         initializer(*initargs)
 
