@@ -34,7 +34,8 @@ _barrier: Barrier | None = None  # in a worker: where the start-up jobs meet
 
 
 def _init(barrier: Barrier, initializer: Callable[..., object] | None, initargs: tuple[Any, ...]) -> None:
-    """A worker's start: one malloc arena pair (as the bot's process), then the pool's own start."""
+    """A worker's start: where start-up's jobs meet, two malloc arenas (as the bot's process),
+    then the pool's own start."""
     global _barrier
     _barrier = barrier
     heap.limit_arenas()
