@@ -8,7 +8,9 @@ on each of the player's first decisions of the match the hand opens with one ste
 
 The tutorial keeps no state of its own, so a restarted bot resumes it where it was: the step is
 the seat's number of moves in the stored log plus one (``Table.decisions``, rebuilt from the log
-on resume), and a skip is saved in the seat's meta (``Seat.tutorial_skipped``).
+on resume), and a skip is saved in the seat's meta (``Seat.tutorial_skipped``). A player handed
+the seat during the match starts the tutorial afresh at their own first decision: the seat's
+moves are counted from the number it had when they took it (``Seat.tutorial_from``, in the meta).
 
 Each hint line is ``learn.hint.<key>`` (or a game's own ``learn.hint.<game>.<key>`` when the
 words differ, e.g. Go-Stop's 스톱 against Koi-Koi's 勝負), filled from the line's parameters:
@@ -54,23 +56,26 @@ def is_learn(table: Table) -> bool:
     return bool(table.options.get("learn")) and table.game in HINTERS
 
 
-def _tutorial_runs(table: Table, seat: int) -> bool:
-    """A learn table's seat whose player has not skipped the tutorial (nor left the seat)."""
+def _step(table: Table, seat: int, view: Any) -> int | None:
+    """The tutorial's step for this hand now (0: before the player's first decision; past
+    ``TUTORIAL_STEPS``: over), or ``None`` when no tutorial runs for this seat: not a running
+    learn table, or its player skipped it.
+
+    On the seat's turn, the step of the decision it is about to make (the player's moves in the
+    seat so far plus one); between its turns, the step of their last decision, still worth reading.
+    """
     if not is_learn(table) or table.status != "active" or not 0 <= seat < len(table.seats):
-        return False
-    return not table.seats[seat].tutorial_skipped
+        return None
+    player = table.seats[seat]
+    if player.tutorial_skipped:
+        return None
+    return table.decisions.get(seat, 0) - player.tutorial_from + (1 if view.legal_actions else 0)
 
 
 def tutorial_step(table: Table, seat: int, view: Any) -> int | None:
-    """The step (1..4) to show in this hand now, or ``None`` once the tutorial is over.
-
-    On the seat's turn, the step of the decision it is about to make (its moves so far plus
-    one); between its turns, the step of its last decision, still worth reading.
-    """
-    if not _tutorial_runs(table, seat):
-        return None
-    step = table.decisions.get(seat, 0) + (1 if view.legal_actions else 0)
-    return step if 1 <= step <= TUTORIAL_STEPS else None
+    """The step (1..4) to show in this hand now, or ``None`` once the tutorial is over."""
+    step = _step(table, seat, view)
+    return step if step is not None and 1 <= step <= TUTORIAL_STEPS else None
 
 
 # --- words -----------------------------------------------------------------------------------
@@ -182,9 +187,9 @@ def extra_text(table: Table, seat: int, view: Any, loc: str, room: int = 2000) -
 
 
 def skip_button(table: Table, seat: int, view: Any, loc: str) -> discord.ui.Button[Any] | None:
-    """**Skip tutorial** while this seat's tutorial runs (on a learn table)."""
-    if not _tutorial_runs(table, seat):
+    """**Skip tutorial** while this seat's tutorial runs (on a learn table); also before the
+    player's first decision (step 0), to skip it ahead."""
+    step = _step(table, seat, view)
+    if step is None or step > TUTORIAL_STEPS:
         return None
-    if tutorial_step(table, seat, view) is None and table.decisions.get(seat, 0) > 0:
-        return None  # over (before the first decision, it can be skipped ahead)
     return c.button(skip_id(table.id, seat), t(loc, "learn.skip"), emoji="⏭️")

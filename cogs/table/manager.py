@@ -90,6 +90,7 @@ class TableManager(TurnClock):
                 raise GameOver("This game is over.", key="game_over")
             old = table.seats[index]
             seat = Seat(index, user_id, name)
+            seat.tutorial_from = table.decisions.get(index, 0)  # a learn table: from their first move
             # The old player's live hand must not go on showing the seat's cards to them.
             self.hands.forget(table, index)
             await store.drop_live_hand(self.db, table.id, index)
@@ -235,6 +236,7 @@ class TableManager(TurnClock):
                 seat.timeouts = int(seat_meta[s.seat].get("timeouts", 0))
                 seat.level = seat_meta[s.seat].get("level") if seat.is_cpu else None
                 seat.tutorial_skipped = bool(seat_meta[s.seat].get("tutorial_skipped"))
+                seat.tutorial_from = int(seat_meta[s.seat].get("tutorial_from", 0))
             table.seats.append(seat)
         if table.status in ("active", "finished"):
             actions = await store.actions_for(self.db, row.id)

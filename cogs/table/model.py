@@ -29,6 +29,7 @@ class Seat:
     timeouts: int = 0  # turns in a row the timer ran out
     level: str | None = None  # a CPU seat's level (engine.ai.levels.Level value); None: normal
     tutorial_skipped: bool = False  # a learn table's player pressed Skip tutorial (saved in meta)
+    tutorial_from: int = 0  # the seat's moves when this player took it: their tutorial starts after
 
     @property
     def is_cpu(self) -> bool:
@@ -47,6 +48,8 @@ class Seat:
             meta["level"] = self.level
         if self.tutorial_skipped:
             meta["tutorial_skipped"] = True
+        if self.tutorial_from:
+            meta["tutorial_from"] = self.tutorial_from
         return meta
 
 

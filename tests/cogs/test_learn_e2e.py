@@ -171,3 +171,29 @@ async def test_hints_are_off_by_default_and_a_bad_value_is_refused(simcord_env, 
     assert "hints" not in table.options
     hand = await learner_hand(alice, Place(channel, env), "koikoi")
     assert "Hints" not in hand.content
+
+
+async def test_a_player_handed_the_learners_seat_gets_the_tutorial_from_step_one(
+    simcord_env, simcord_bot, settings, make_bot
+):
+    """The seat's moves so far are the first player's: the newcomer's first decision is step 1,
+    also after a restart (where the seat changed hands is saved in the table's meta)."""
+    env = simcord_env
+    _, channel, (alice, bob) = setup_guild(env, "alice", "bob")
+    await alice.slash(channel, "koikoi learn")
+    table = the_table(simcord_bot)
+    place = Place(channel, env)
+    for _ in range(2):
+        hand = await next_learner_hand(env, place, table, alice, "koikoi")
+        await click_steps(alice, hand, table)
+    await simcord_bot.tables.replace_seat(table, 0, bob.id, "bob")
+    assert table.seats[0].tutorial_from == table.decisions[0] == 2
+    hand = await next_learner_hand(env, place, table, bob, "koikoi")
+    assert "Tutorial 1/4" in hand.content
+    await click_steps(bob, hand, table)
+    new_bot = make_bot(settings)
+    await env.restart_bot(new_bot)
+    resumed = the_table(new_bot)
+    assert resumed.seats[0].tutorial_from == 2, "saved in the table's meta"
+    hand = await next_learner_hand(env, place, resumed, bob, "koikoi")
+    assert "Tutorial 2/4" in hand.content

@@ -100,6 +100,21 @@ def test_the_tutorial_step_is_the_learners_moves_so_far_and_a_skip_ends_it() -> 
     assert table.seats[seat].to_meta()["tutorial_skipped"] is True, "saved with the table's meta"
 
 
+def test_a_player_handed_the_seat_starts_the_tutorial_at_their_own_first_decision() -> None:
+    table = table_of("koikoi", "en", learn=True, seed=3)
+    on_turn = table.spec.engine.view(table.state, table.spec.engine.to_act(table.state))
+    seat = on_turn.seat
+    table.decisions = {seat: 5}  # the first player's moves (past the tutorial), then a newcomer
+    assert hints_text.tutorial_step(table, seat, on_turn) is None
+    assert hints_text.skip_button(table, seat, on_turn, "en") is None
+    table.seats[seat] = Seat(seat, 200, "newcomer", tutorial_from=5)  # as replace_seat hands it on
+    assert hints_text.tutorial_step(table, seat, on_turn) == 1
+    assert hints_text.skip_button(table, seat, on_turn, "en") is not None
+    assert table.seats[seat].to_meta()["tutorial_from"] == 5, "saved with the table's meta"
+    table.decisions = {seat: 9}
+    assert hints_text.tutorial_step(table, seat, on_turn) is None, "their four steps are over"
+
+
 def test_a_normal_table_has_no_tutorial_and_no_hints_without_the_option() -> None:
     table = table_of("gostop", "ko")
     seat, view = next(positions(table))
