@@ -81,8 +81,6 @@ from bench.load_world import (
 from tsuki.bot import TsukiBot
 from tsuki.settings import Settings
 
-TRACE = False  # --tracemalloc
-
 
 def settings_for(backend: str, render_workers: int) -> Settings:
     """The bot's settings: a fresh database, CPUs without delay, no turn timeout in the run."""
@@ -149,10 +147,11 @@ class Baseline:
     traced: tracemalloc.Snapshot | None
 
 
-def take_baseline(bot: TsukiBot) -> Baseline:
+def take_baseline(bot: TsukiBot, trace: bool) -> Baseline:
+    """The process before the first table; ``trace``: tracemalloc on from now (--tracemalloc)."""
     gc.collect()
     traced = None
-    if TRACE:
+    if trace:
         tracemalloc.start()
         traced = tracemalloc.take_snapshot()
     rss = rss_bytes()
@@ -253,12 +252,14 @@ async def run(
     seed: int,
     stub_render: bool,
     render_workers: int = 0,
+    think: tuple[float, float] = THINK,
+    trace: bool = False,
 ) -> dict[str, Any]:
     """One engine at one size: the figures of :func:`report`."""
     rng = random.Random(seed)
     session = await open_session(size, settings_for(backend, render_workers), ramp, rng, stub_render)
-    driver = Driver(session.bot, session.metrics, rng)
-    figures, tasks = await drive(session, driver, duration, ramp, take_baseline(session.bot))
+    driver = Driver(session.bot, session.metrics, rng, think)
+    figures, tasks = await drive(session, driver, duration, ramp, take_baseline(session.bot, trace))
     await close_session(session, tasks)
     return {"backend": backend, **figures, **latencies(session.metrics)}
 
@@ -314,9 +315,12 @@ def main() -> None:
     parser.add_argument("--render-workers", type=int, default=0, help="RENDER_WORKERS (0: threads)")
     parser.add_argument("--stub-render", action="store_true", help="tiny stand-in images (rendering's share)")
     args = parser.parse_args()
-    THINK[:] = [float(v) for v in args.think.split(",")]
-    global TRACE
-    TRACE = args.tracemalloc
+    if args.stub_render and args.render_workers:
+        parser.error(
+            "--stub-render stubs the bot process's drawing only: with --render-workers the workers "
+            "would draw for real; use one or the other"
+        )
+    least, most = (float(v) for v in args.think.split(","))
     logging.basicConfig(level=logging.CRITICAL)
     print(f"cpus={os.cpu_count()} python={sys.version.split()[0]} load={os.getloadavg()[0]:.1f}")
     print(HEADER, flush=True)
@@ -325,7 +329,17 @@ def main() -> None:
         ramp = args.ramp or min(30.0, max(10.0, size / 40))
         for backend in args.backends.split(","):
             r = asyncio.run(
-                run(size, backend, args.duration, ramp, args.seed, args.stub_render, args.render_workers)
+                run(
+                    size,
+                    backend,
+                    args.duration,
+                    ramp,
+                    args.seed,
+                    args.stub_render,
+                    args.render_workers,
+                    (least, most),
+                    args.tracemalloc,
+                )
             )
             fr = r["start_response"]
             print(

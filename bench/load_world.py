@@ -30,7 +30,7 @@ GAMES = (
     ("doudizhu start", {"hands": 1}),
     ("goita start", {"target": 1}),
 )
-THINK = [5.0, 20.0]  # seconds a human takes to move once it is their turn (--think)
+THINK = (5.0, 20.0)  # seconds a human takes to move once it is their turn (default of --think)
 ANSWER_DEADLINE = 3.0  # Discord's: an interaction not answered by then has failed
 POST_TIMEOUT = 60.0  # a move whose table post has not come by then is counted as an error
 
@@ -91,10 +91,13 @@ def add_humans(env: simcord.Env, size: int, ramp: float, rng: random.Random) -> 
 
 
 class Driver:
-    """The humans' side of a run: one :meth:`play` task per human, until :attr:`stop` is set."""
+    """The humans' side of a run: one :meth:`play` task per human, until :attr:`stop` is set.
+    ``think``: the least and most seconds a human takes to move once it is their turn."""
 
-    def __init__(self, bot: TsukiBot, metrics: Metrics, rng: random.Random) -> None:
-        self.bot, self.metrics, self.rng = bot, metrics, rng
+    def __init__(
+        self, bot: TsukiBot, metrics: Metrics, rng: random.Random, think: tuple[float, float] = THINK
+    ) -> None:
+        self.bot, self.metrics, self.rng, self.think = bot, metrics, rng, think
         self.stop = asyncio.Event()
 
     async def sleep_or_stop(self, seconds: float) -> bool:
@@ -167,7 +170,7 @@ class Driver:
             if seat is None or table.to_act() is not seat:
                 await metrics.next_post(where, 5.0)  # react to the table's own posts
                 continue
-            if await self.sleep_or_stop(self.rng.uniform(*THINK)):
+            if await self.sleep_or_stop(self.rng.uniform(*self.think)):
                 return True
             if bot.tables.tables.get(table.id) is not table or table.to_act() is not seat:
                 continue
@@ -217,10 +220,17 @@ async def warm_renders(bot: TsukiBot) -> None:
 
 def stub_renders(bot: TsukiBot) -> None:
     """Replace every table image by one tiny PNG: the same run without rendering's CPU, to see
-    what rendering in threads costs the event loop and the answers."""
+    what rendering in threads costs the event loop and the answers.
+
+    Threads only: the stubs are this process's, and render workers draw with their own copies of
+    the specs, for real (refused rather than measured wrong)."""
     from PIL import Image
 
+    from cogs.table import render_pool
     from render.png import to_png
+
+    if render_pool.workers():
+        raise ValueError("stub renders with render workers: the workers would draw for real")
 
     tiny = to_png(Image.new("RGB", (8, 8)))
     for spec in bot.tables.specs.values():
