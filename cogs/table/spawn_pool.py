@@ -82,11 +82,16 @@ class SpawnPool:
 
     async def start(self) -> list[int]:
         """Start every worker now, each running its initializer, rather than one per job later
-        under traffic (a spawn executor starts a process per submit at most). The workers' pids."""
+        under traffic (a spawn executor starts a process per submit at most). The workers' pids;
+        none if a worker died starting (logged: the bot starts anyway, a fresh pool on first use)."""
         loop = asyncio.get_running_loop()
         executor = self.executor()
         jobs = [loop.run_in_executor(executor, _meet) for _ in range(self.workers)]
-        return list(await asyncio.gather(*jobs))
+        try:
+            return list(await asyncio.gather(*jobs))
+        except BrokenProcessPool:
+            self._drop(executor)
+            return []
 
     async def run(self, function: Callable[..., Any], *args: Any) -> Any:
         """``function(*args)`` in a worker; in a thread if the pool broke (a fresh pool next time)."""
@@ -94,11 +99,15 @@ class SpawnPool:
         try:
             return await asyncio.get_running_loop().run_in_executor(executor, function, *args)
         except BrokenProcessPool:
-            log.exception("a worker process died: a fresh pool next time, this job in a thread")
-            if self._executor is executor:
-                self._executor = None
-                executor.shutdown(wait=False, cancel_futures=True)
+            self._drop(executor)
         return await asyncio.to_thread(function, *args)
+
+    def _drop(self, executor: ProcessPoolExecutor) -> None:
+        """Forget a broken executor (once, whichever job saw it break first)."""
+        log.exception("a worker died or could not start: a fresh pool next time, this job in a thread")
+        if self._executor is executor:
+            self._executor = None
+            executor.shutdown(wait=False, cancel_futures=True)
 
     def shutdown(self) -> None:
         """Stop the worker processes (the bot's close; tests)."""

@@ -30,3 +30,16 @@ async def test_a_killed_worker_costs_one_job_a_thread_then_a_fresh_pool():
         assert pool.executor() is not broken
     finally:
         pool.shutdown()
+
+
+def _fail() -> None:
+    raise RuntimeError("a worker that cannot start")
+
+
+async def test_a_worker_failing_to_start_does_not_stop_the_bot():
+    pool = SpawnPool(1, _fail)
+    try:
+        assert await pool.start() == []  # logged; the bot starts anyway
+        assert await pool.run(os.getpid) == os.getpid(), "its jobs in a thread meanwhile"
+    finally:
+        pool.shutdown()
