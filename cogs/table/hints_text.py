@@ -7,10 +7,11 @@ on each of the player's first decisions of the match the hand opens with one ste
 (``learn.tutorial.<game>.<n>``), until the last step or a click on **Skip tutorial**.
 
 The tutorial keeps no state of its own, so a restarted bot resumes it where it was: the step is
-the seat's number of moves in the stored log plus one (``Table.decisions``, rebuilt from the log
-on resume), and a skip is saved in the seat's meta (``Seat.tutorial_skipped``). A player handed
-the seat during the match starts the tutorial afresh at their own first decision: the seat's
-moves are counted from the number it had when they took it (``Seat.tutorial_from``, in the meta).
+the seat's number of moves in the stored log plus one (``Table.moves_by_seat``, rebuilt from the
+log on resume; moves the CPU made for an away player count too, as decisions they did not see),
+and a skip is saved in the seat's meta (``Seat.tutorial_skipped``). A player handed the seat
+during the match starts the tutorial afresh at their own first decision: the seat's moves are
+counted from the number it had when they took it (``Seat.tutorial_from``, in the meta).
 
 Each hint line is ``learn.hint.<key>`` (or a game's own ``learn.hint.<game>.<key>`` when the
 words differ, e.g. Go-Stop's 스톱 against Koi-Koi's 勝負), filled from the line's parameters:
@@ -69,7 +70,7 @@ def _step(table: Table, seat: int, view: Any) -> int | None:
     player = table.seats[seat]
     if player.tutorial_skipped:
         return None
-    return table.decisions.get(seat, 0) - player.tutorial_from + (1 if view.legal_actions else 0)
+    return table.moves_by_seat.get(seat, 0) - player.tutorial_from + (1 if view.legal_actions else 0)
 
 
 def tutorial_step(table: Table, seat: int, view: Any) -> int | None:

@@ -90,7 +90,7 @@ class TableManager(TurnClock):
                 raise GameOver("This game is over.", key="game_over")
             old = table.seats[index]
             seat = Seat(index, user_id, name)
-            seat.tutorial_from = table.decisions.get(index, 0)  # a learn table: from their first move
+            seat.tutorial_from = table.moves_by_seat.get(index, 0)  # a learn table: from their first move
             # The old player's live hand must not go on showing the seat's cards to them.
             self.hands.forget(table, index)
             await store.drop_live_hand(self.db, table.id, index)
@@ -253,7 +253,7 @@ class TableManager(TurnClock):
             table.pending.append(Pending(-1, 0, tuple(events), "cpu"))  # the deal was never posted
         for stored in actions:
             state, events = engine.apply(state, engine.parse_action(stored.action))
-            table.decisions[stored.seat] = table.decisions.get(stored.seat, 0) + 1
+            table.moves_by_seat[stored.seat] = table.moves_by_seat.get(stored.seat, 0) + 1
             if stored.seq >= row.announced_seq:
                 table.pending.append(Pending(stored.seq, stored.seat, tuple(events), "cpu"))
         table.state, table.seq = state, len(actions)
@@ -315,7 +315,7 @@ class TableManager(TurnClock):
                 table.finishing = engine.outcome(new_state) is not None
                 table.pending.append(Pending(table.seq, seat.index, tuple(events), by))
                 table.state, table.seq = new_state, table.seq + 1
-                table.decisions[seat.index] = table.decisions.get(seat.index, 0) + 1
+                table.moves_by_seat[seat.index] = table.moves_by_seat.get(seat.index, 0) + 1
                 self.cancel_tasks(table)
                 await self._after_move(table, seat, by)
             finally:

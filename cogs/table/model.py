@@ -103,7 +103,9 @@ class Table:
     lobby_message_id: int | None = None
     state: Any = None
     seq: int = 0  # moves applied so far; buttons carry it to refuse stale clicks
-    decisions: dict[int, int] = field(default_factory=dict)  # seat -> its moves so far (the log's)
+    # seat -> its stored moves so far, whoever made them (its player, the CPU while they were away
+    # or after a time-out, an earlier player of the seat); rebuilt from the log on resume
+    moves_by_seat: dict[int, int] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     committing: asyncio.Task[Any] | None = None  # the task storing and announcing a move

@@ -110,7 +110,7 @@ async def test_a_restart_resumes_the_tutorial_at_the_step_it_was(
     new_bot = make_bot(settings)
     await env.restart_bot(new_bot)
     resumed = the_table(new_bot)
-    assert resumed is not table and resumed.decisions.get(0) == 2, "rebuilt from the stored log"
+    assert resumed is not table and resumed.moves_by_seat.get(0) == 2, "rebuilt from the stored log"
     waiting = resumed.to_act() is None or resumed.to_act().user_id != alice.id
     if waiting:  # between turns: the step of the last decision, still worth reading
         assert "Tutorial 2/4" in (await learner_hand(alice, place, "koikoi")).content
@@ -187,7 +187,7 @@ async def test_a_player_handed_the_learners_seat_gets_the_tutorial_from_step_one
         hand = await next_learner_hand(env, place, table, alice, "koikoi")
         await click_steps(alice, hand, table)
     await simcord_bot.tables.replace_seat(table, 0, bob.id, "bob")
-    assert table.seats[0].tutorial_from == table.decisions[0] == 2
+    assert table.seats[0].tutorial_from == table.moves_by_seat[0] == 2
     hand = await next_learner_hand(env, place, table, bob, "koikoi")
     assert "Tutorial 1/4" in hand.content
     await click_steps(bob, hand, table)

@@ -42,7 +42,7 @@ def positions(table: Table, moves: int = 120):
         yield seat, view
         table.state, _ = engine.apply(table.state, rng.choice(view.legal_actions))
         table.seq += 1
-        table.decisions[seat] = table.decisions.get(seat, 0) + 1  # as TableManager.act counts
+        table.moves_by_seat[seat] = table.moves_by_seat.get(seat, 0) + 1  # as TableManager.act counts
 
 
 @pytest.mark.parametrize("locale", i18n.supported())
@@ -80,7 +80,7 @@ def test_a_tutorial_shows_four_steps_on_the_learners_turns_then_ends() -> None:
 
 
 def test_the_tutorial_step_is_the_learners_moves_so_far_and_a_skip_ends_it() -> None:
-    """No state of its own: the step follows ``Table.decisions`` (rebuilt from the stored log on
+    """No state of its own: the step follows ``Table.moves_by_seat`` (rebuilt from the stored log on
     a restart) and the seat's saved skip, so a resumed table shows the step it was at."""
     table = table_of("koikoi", "en", learn=True, seed=3)
     on_turn = table.spec.engine.view(table.state, table.spec.engine.to_act(table.state))
@@ -90,7 +90,7 @@ def test_the_tutorial_step_is_the_learners_moves_so_far_and_a_skip_ends_it() -> 
     assert hints_text.tutorial_step(table, seat, on_turn) == 1
     assert hints_text.tutorial_step(table, seat, waiting) is None, "nothing decided yet"
     assert hints_text.skip_button(table, seat, waiting, "en") is not None, "it can be skipped ahead"
-    table.decisions = {seat: 2}  # two moves stored for the learner: their third decision
+    table.moves_by_seat = {seat: 2}  # two moves stored for the learner: their third decision
     assert hints_text.tutorial_step(table, seat, on_turn) == 3
     assert hints_text.tutorial_step(table, seat, waiting) == 2, "between turns: the last step, still"
     assert "tutorial_skipped" not in table.seats[seat].to_meta()
@@ -104,14 +104,14 @@ def test_a_player_handed_the_seat_starts_the_tutorial_at_their_own_first_decisio
     table = table_of("koikoi", "en", learn=True, seed=3)
     on_turn = table.spec.engine.view(table.state, table.spec.engine.to_act(table.state))
     seat = on_turn.seat
-    table.decisions = {seat: 5}  # the first player's moves (past the tutorial), then a newcomer
+    table.moves_by_seat = {seat: 5}  # the first player's moves (past the tutorial), then a newcomer
     assert hints_text.tutorial_step(table, seat, on_turn) is None
     assert hints_text.skip_button(table, seat, on_turn, "en") is None
     table.seats[seat] = Seat(seat, 200, "newcomer", tutorial_from=5)  # as replace_seat hands it on
     assert hints_text.tutorial_step(table, seat, on_turn) == 1
     assert hints_text.skip_button(table, seat, on_turn, "en") is not None
     assert table.seats[seat].to_meta()["tutorial_from"] == 5, "saved with the table's meta"
-    table.decisions = {seat: 9}
+    table.moves_by_seat = {seat: 9}
     assert hints_text.tutorial_step(table, seat, on_turn) is None, "their four steps are over"
 
 
