@@ -150,9 +150,12 @@ class TableManager(TurnClock):
         for row in await store.unfinished_games(self.db):
             if not await self.ownership.claim(row):
                 continue  # another process's table
-            if await self.resume_game(row):
-                count += 1
-                resumed.add(row.id)  # (its own flush posts its results, even once it has finished)
+            try:
+                if await self.resume_game(row):
+                    count += 1
+                    resumed.add(row.id)  # (its own flush posts its results, even once it has finished)
+            except Exception:  # one table's trouble (a deleted thread, a failed finish) stops no other
+                log.exception("game %s failed part of its resumption; the others carry on", row.id)
         return count + await self._post_missing_results(resumed)
 
     async def resume_game(self, row: store.GameRow) -> int:
@@ -200,9 +203,13 @@ class TableManager(TurnClock):
             spec = self.specs.get(row.game)
             if spec is None or row.id in resumed:
                 continue
-            table = await self._rebuild(row, spec)
-            table.status = "active"  # to reconcile like a running table, then it is over again
-            await self.announcer.reconcile(table)
+            try:
+                table = await self._rebuild(row, spec)
+                table.status = "active"  # to reconcile like a running table, then it is over again
+                await self.announcer.reconcile(table)
+            except Exception:  # its results stay unposted: the next start tries again
+                log.exception("could not post the results of game %s", row.id)
+                continue
             table.status = "finished"
             self.announcer.request(table)
             count += 1
