@@ -4,7 +4,7 @@ Heuristic, one ply: each action is valued by how much the cards it surely takes 
 "potential" of the player's pile (points once made, partial credit for groups in progress) plus
 the pi it steals; a card left alone on the table costs a little. Jokers are played at once (free
 pi and a replay), heundeul is always declared (a free ×2 if the round is won), bombs are taken.
-At the threshold (:func:`go_or_stop`, audited against the search, issue 19) it stops when an
+At the threshold (:func:`stop_reason`, audited against the search, issue 19) it stops when an
 opponent is close to the threshold, when at most one card is left, with three players, or with
 a shake already doubling the stake late in the round; with two cards left it goes on only after
 an earlier Go against an opponent with nothing (each Go adds a point, the third doubles).
@@ -103,41 +103,52 @@ def _play_value(t: _Table, a: Play) -> float:
     return t.gain(taken)
 
 
-def go_or_stop(
+def stop_reason(
     *, seats: int, threshold: int, opp_best: int, cards_left: int, pile: int, gos: int, shakes: int
-) -> bool:
-    """Whether to go on (``True``) at the threshold, from what the seat sees.
+) -> str | None:
+    """Why to stop at the threshold, from what the seat sees, or ``None`` to go on: the first
+    input that decides it (``three_players``, ``no_cards``, ``opp_close``, ``risk``), which the
+    hints explain (``learn.why.<reason>``).
 
     Audited against the search (600 playouts at 60 two-player decisions, issue 19): an opponent
     three points from the threshold or nearer, or one card left, make going on a loss; with two
     cards left, going on pays after an earlier Go when the opponent has at most a point (the
     third Go doubles); a shake already doubling the stake makes a late Go a poor bet.
     """
-    if seats == 3 or cards_left <= 1 or opp_best >= max(3, threshold - 4) or pile <= 2:
-        return False
+    if seats == 3:
+        return "three_players"
+    if cards_left <= 1 or pile <= 2:
+        return "no_cards"
+    if opp_best >= max(3, threshold - 4):
+        return "opp_close"
     if cards_left == 2:
-        return gos >= 1 and opp_best <= 1
-    return not (shakes and not gos and cards_left <= 3)
+        return None if gos >= 1 and opp_best <= 1 else "risk"
+    return "risk" if shakes and not gos and cards_left <= 3 else None
 
 
-def decide(v: GoStopView, *, blind: bool = False) -> Action:
-    """Go or stop at the threshold by :func:`go_or_stop` on what the view shows; ``blind``
-    (the beginner) as if the opponents had scored nothing."""
+def decision_inputs(v: GoStopView, *, blind: bool = False) -> dict[str, int]:
+    """:func:`stop_reason`'s inputs from what the view shows; ``blind`` (the beginner): as if the
+    opponents had scored nothing."""
     seat = v.seat
     assert seat is not None
     opp_best = 0
     if not blind:
         opp_best = max(sum(i.points for i in items) for s, items in enumerate(v.round_scores) if s != seat)
-    go = go_or_stop(
-        seats=v.seats,
-        threshold=v.rules.threshold(v.seats),
-        opp_best=opp_best,
-        cards_left=v.hand_counts[seat] + v.free_flips[seat],
-        pile=v.pile_count,
-        gos=v.gos[seat],
-        shakes=v.shakes[seat],
-    )
-    return Go() if go else Stop()
+    return {
+        "seats": v.seats,
+        "threshold": v.rules.threshold(v.seats),
+        "opp_best": opp_best,
+        "cards_left": v.hand_counts[seat] + v.free_flips[seat],
+        "pile": v.pile_count,
+        "gos": v.gos[seat],
+        "shakes": v.shakes[seat],
+    }
+
+
+def decide(v: GoStopView, *, blind: bool = False) -> Action:
+    """Go or stop at the threshold by :func:`stop_reason` on what the view shows (``blind``:
+    :func:`decision_inputs`)."""
+    return Stop() if stop_reason(**decision_inputs(v, blind=blind)) else Go()
 
 
 def _score(

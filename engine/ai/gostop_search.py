@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.gostop import _best, _score, _Table, go_or_stop, score_moves
+from engine.ai.gostop import _best, _score, _Table, score_moves, stop_reason
 from engine.hanafuda.gostop.game import legal_actions
 from engine.hanafuda.gostop.scoring import points_of
 from engine.hanafuda.gostop.state import State
@@ -28,7 +28,7 @@ def policy(s: State, rng: random.Random) -> Action:
     decide: Action | None = None
     if s.phase is Phase.DECIDE:
         opp_best = max(points_of(c, s.cup) for i, c in enumerate(s.captured) if i != seat)
-        go = go_or_stop(
+        stop = stop_reason(
             seats=s.n,
             threshold=s.rules.threshold(s.n),
             opp_best=opp_best,
@@ -37,7 +37,7 @@ def policy(s: State, rng: random.Random) -> Action:
             gos=s.gos[seat],
             shakes=s.shakes[seat],
         )
-        decide = Go() if go else Stop()
+        decide = Stop() if stop else Go()
     t = _Table(s.field, s.hands[seat], s.captured[seat], s.n)
     flipped = s.pending[2] if s.pending is not None else -1
     return _best(_score(t, s.phase, legal_actions(s), flipped, decide), rng)

@@ -1,10 +1,10 @@
 """Go-Stop hints from a seat's view: captures, scoring progress (gwang, yeolkkeut, tti, pi and
 the three-card sets), the opponents' near points, and why the CPU would go or stop
-(``engine.ai.gostop.go_or_stop``'s own inputs, from the same view)."""
+(``engine.ai.gostop.stop_reason`` on the CPU's own inputs, from the same view)."""
 
 from __future__ import annotations
 
-from engine.ai.gostop import go_or_stop, score_moves
+from engine.ai.gostop import decision_inputs, score_moves, stop_reason
 from engine.hanafuda.gostop.cards import (
     ANIMAL_M,
     BONUS_PI,
@@ -47,28 +47,10 @@ def _decision(view: GoStopView) -> tuple[Line, ...]:
     """Go or stop as the CPU decides it, with the first input that decides it."""
     seat = view.seat
     assert seat is not None
-    opp_best = max(sum(i.points for i in items) for s, items in enumerate(view.round_scores) if s != seat)
-    threshold = view.rules.threshold(view.seats)
-    cards_left = view.hand_counts[seat] + view.free_flips[seat]
-    go = go_or_stop(
-        seats=view.seats,
-        threshold=threshold,
-        opp_best=opp_best,
-        cards_left=cards_left,
-        pile=view.pile_count,
-        gos=view.gos[seat],
-        shakes=view.shakes[seat],
-    )
-    if go:
-        why = "go_safe"
-    elif view.seats == 3:
-        why = "three_players"
-    elif cards_left <= 1 or view.pile_count <= 2:
-        why = "no_cards"
-    elif opp_best >= max(3, threshold - 4):
-        why = "opp_close"
-    else:
-        why = "risk"
+    inputs = decision_inputs(view)
+    reason = stop_reason(**inputs)
+    go, why = reason is None, reason or "go_safe"
+    opp_best = inputs["opp_best"]
     mine = sum(i.points for i in view.round_scores[seat])
     return (
         line("cpu_go" if go else "cpu_stop", points=mine),

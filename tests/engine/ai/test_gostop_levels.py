@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engine.ai.gostop import choose_action, go_or_stop
+from engine.ai.gostop import choose_action, stop_reason
 from engine.ai.gostop_determinize import determinize, unseen
 from engine.ai.gostop_levels import AI, absurd
 from engine.ai.gostop_search import policy
@@ -209,10 +209,10 @@ def test_playout_policy_plays_as_the_normal_cpu_on_the_view() -> None:
 
 def _go(**kw: int) -> bool:
     base = {"seats": 2, "threshold": 7, "opp_best": 0, "cards_left": 5, "pile": 12, "gos": 0, "shakes": 0}
-    return go_or_stop(**{**base, **kw})
+    return stop_reason(**{**base, **kw}) is None
 
 
-def test_go_or_stop_situations() -> None:
+def test_stop_reason_situations() -> None:
     """The go/stop calls the search audit settled (two players, threshold 7)."""
     assert _go()  # early, the opponent far: go on
     assert not _go(opp_best=3)  # an opponent within four points: stop
@@ -223,6 +223,20 @@ def test_go_or_stop_situations() -> None:
     assert not _go(cards_left=3, shakes=1)  # the shake doubles the stop already
     assert _go(cards_left=3, shakes=1, gos=1)
     assert not _go(seats=3, threshold=3)  # three players: always stop
+
+
+def test_the_stop_reason_is_the_first_input_that_decides_it() -> None:
+    """What the hints explain (``learn.why.<reason>``): the input that makes the CPU stop."""
+    base = {"seats": 2, "threshold": 7, "opp_best": 0, "cards_left": 5, "pile": 12, "gos": 0, "shakes": 0}
+
+    def reason(**kw: int) -> str | None:
+        return stop_reason(**{**base, **kw})
+
+    assert reason() is None
+    assert reason(seats=3, threshold=3, cards_left=1) == "three_players"
+    assert reason(cards_left=1, opp_best=5) == "no_cards" and reason(pile=2) == "no_cards"
+    assert reason(opp_best=3) == "opp_close"
+    assert reason(cards_left=2) == "risk" and reason(cards_left=3, shakes=1) == "risk"
 
 
 def test_normal_decides_from_the_view_with_those_rules() -> None:
