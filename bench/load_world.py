@@ -188,15 +188,21 @@ class Driver:
                 response = result.response
                 metrics.errors.append(f"move refused: {response.content[:80] if response else None}")
                 continue
-            await self.await_post(table, where, seq)
+            await self.await_post(table, where, seq, seat)
         return False
 
-    async def await_post(self, table: Any, where: int, seq: int) -> None:
-        """Wait until the move is applied and its table post is out (an error past POST_TIMEOUT)."""
+    async def await_post(self, table: Any, where: int, seq: int, seat: Any) -> None:
+        """Wait until the move is applied and its table post is out (an error past POST_TIMEOUT).
+
+        A seat that acts again at once in a game posted once per turn (Goita: block, then
+        attack) sees no post before its second move: its hand asks for it; it goes on."""
         metrics = self.metrics
         deadline = time.perf_counter() + POST_TIMEOUT
         while (where in metrics.clicks or table.seq == seq) and time.perf_counter() < deadline:
             if self.stop.is_set() or self.bot.tables.tables.get(table.id) is not table:
+                break
+            if table.seq > seq and table.to_act() is seat and getattr(table.spec, "one_post_per_turn", False):
+                metrics.clicks.pop(where, None)  # nothing to time: its turn is posted after its next move
                 break
             await metrics.next_post(where, 5.0)
         else:
