@@ -30,15 +30,16 @@ from store.announcements import (
     save_live_hand,
     unposted_results,
 )
-from store.db import (
+from store.db import Database, utc_now
+from store.errors import (
     ChannelBusy,
-    Database,
+    Conflict,
+    ConstraintViolation,
     GameNotFound,
     MigrationError,
     StaleAction,
     StoreError,
     WrongStatus,
-    utc_now,
 )
 from store.fairness import salt_for, save_salt
 from store.games import (
@@ -60,7 +61,8 @@ from store.games import (
     update_meta,
 )
 from store.guild_settings import get_guild_settings, set_guild_setting
-from store.leases import LeaseLost, LeasePolicy
+from store.lease_policy import LeasePolicy
+from store.leases import LeaseLost
 from store.rating_rules import Rating, display_rating, is_provisional
 from store.ratings import (
     PlayerRating,
@@ -124,6 +126,8 @@ class Store(Database):
 __all__ = [
     "ActionRow",
     "ChannelBusy",
+    "Conflict",
+    "ConstraintViolation",
     "Database",
     "EndStatus",
     "GameNotFound",

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 
 from store.announcements import UPSERT_LIVE_HAND, LiveHand
-from store.db import Database, GameNotFound, StaleAction, StoreError, WrongStatus, utc_now
+from store.db import Database, utc_now
+from store.errors import Conflict, GameNotFound, StaleAction, StoreError, WrongStatus
 from store.leases import RENEW_ONE, LeaseLost
 
 SELECT_STATUS_AND_NEXT_SEQ = """
@@ -67,7 +67,7 @@ async def append_action(
                 raise LeaseLost(game_id, db.lease.owner)
         try:  # UNIQUE (game_id, seq) backs the check above: it is what stops another process
             await conn.execute(INSERT_ACTION, (game_id, seq, seat, action, int(by_cpu), row.at))
-        except sqlite3.IntegrityError:  # (on PostgreSQL) that stored this seq meanwhile
+        except Conflict:  # (on PostgreSQL) that stored this seq meanwhile
             raise StaleAction(game_id, seq, seq + 1) from None
         if live_hand is not None:
             await conn.execute(UPSERT_LIVE_HAND, live_hand.params(game_id))

@@ -18,7 +18,8 @@ import sys
 from dataclasses import dataclass
 
 from store.backends import is_postgres_url
-from store.db import Database, StoreError
+from store.db import Database
+from store.errors import StoreError
 
 SQLITE_TABLES = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
 SKIP = frozenset({"schema_version"})  # PostgreSQL's own bookkeeping, written by its migrations

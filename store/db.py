@@ -26,10 +26,11 @@ from store.backends import is_postgres_url
 from store.backends.base import Connection
 from store.backends.dialect import SCHEMA_VERSION_TABLE, postgres_migration
 from store.backends.sqlite import SqliteBackend
+from store.errors import MigrationError
+from store.lease_policy import LeasePolicy
 
 if TYPE_CHECKING:
     from store.backends.postgres import PostgresBackend
-    from store.leases import LeasePolicy
 
 log = logging.getLogger(__name__)
 
@@ -46,40 +47,6 @@ COMMIT = "COMMIT"
 ROLLBACK = "ROLLBACK"
 
 MIGRATION_NAME = re.compile(r"^(\d{3})_\w+\.sql$")
-
-
-class StoreError(Exception):
-    """Base class for the store's own errors."""
-
-
-class MigrationError(StoreError):
-    """The schema could not be brought up to date; the database was left as it was."""
-
-
-class GameNotFound(StoreError):
-    """No game has that id."""
-
-
-class WrongStatus(StoreError):
-    """The game is not in a status that allows this operation (e.g. acting on a finished game)."""
-
-
-class ChannelBusy(StoreError):
-    """The channel or thread already hosts a lobby or an active game."""
-
-    def __init__(self, message: str, game_id: int) -> None:
-        super().__init__(message)
-        self.game_id = game_id
-
-
-class StaleAction(StoreError):
-    """An action with this ``(game_id, seq)`` is already stored; nothing was written."""
-
-    def __init__(self, game_id: int, seq: int, next_seq: int) -> None:
-        super().__init__(f"game {game_id}: action {seq} is stale, the next action is {next_seq}")
-        self.game_id = game_id
-        self.seq = seq
-        self.next_seq = next_seq
 
 
 def utc_now() -> str:

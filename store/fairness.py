@@ -9,7 +9,8 @@ SELECT_SALT = "SELECT salt FROM deal_salts WHERE game_id = ?"
 
 
 async def save_salt(db: Database, game_id: int, salt: str, *, at: str | None = None) -> None:
-    """Store the match's salt; a match has one for good (a second one raises IntegrityError)."""
+    """Store the match's salt; a match has one for good (a second one raises
+    :class:`~store.errors.Conflict`)."""
     async with db.transaction() as conn:
         await conn.execute(INSERT_SALT, (game_id, salt, at or utc_now()))
 

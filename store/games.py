@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
 from store.backends.base import Connection
-from store.db import ChannelBusy, Database, GameNotFound, WrongStatus, from_json, to_json, utc_now
+from store.db import Database, from_json, to_json, utc_now
+from store.errors import ChannelBusy, GameNotFound, WrongStatus
 
 GameStatus = Literal["lobby", "active", "finished", "cancelled", "abandoned"]
 EndStatus = Literal["finished", "cancelled", "abandoned"]

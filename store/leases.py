@@ -7,21 +7,17 @@ transaction), so two processes can never both write a match's next move, even wi
 shard ranges or during a rolling restart. When a lease expires (its process died or hangs),
 another process may take it over and resume the match from the stored moves.
 
-Leases are off unless ``db.lease`` is set (:class:`LeasePolicy`): one process on SQLite needs none.
+Leases are off unless ``db.lease`` is set (a :class:`~store.lease_policy.LeasePolicy`): one process
+on SQLite needs none.
 """
 
 from __future__ import annotations
 
-import os
-import secrets
-import socket
-import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable
 
-from store.db import Database, StoreError
-
-DEFAULT_TTL = 30.0  # seconds a lease lasts without renewal: how long a dead process's tables wait
+from store.db import Database
+from store.errors import StoreError
+from store.lease_policy import LeasePolicy
 
 ACQUIRE = """
 INSERT INTO table_leases (game_id, owner, expires_at) VALUES (?, ?, ?)
@@ -47,23 +43,6 @@ class LeaseLost(StoreError):
     def __init__(self, game_id: int, owner: str) -> None:
         super().__init__(f"game {game_id}: {owner} does not hold its lease")
         self.game_id = game_id
-
-
-def new_owner_id() -> str:
-    """A process's lease owner id: readable (host, pid) and unique across restarts."""
-    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
-
-
-@dataclass(frozen=True, slots=True)
-class LeasePolicy:
-    """Who this process is, how long its leases last, and its clock (injectable for tests)."""
-
-    owner: str = field(default_factory=new_owner_id)
-    ttl: float = DEFAULT_TTL
-    clock: Callable[[], float] = time.time
-
-    def expiry(self) -> float:
-        return self.clock() + self.ttl
 
 
 def _policy(db: Database) -> LeasePolicy:

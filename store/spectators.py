@@ -71,7 +71,7 @@ async def drop_spectator(db: Database, game_id: int, user_id: int) -> None:
 
 async def set_coach(db: Database, game_id: int, row: CoachRow) -> None:
     """Seat ``row.seat``'s coach (replacing any); a user coaches one seat of a match at most
-    (a second seat raises ``IntegrityError``: the caller checks first)."""
+    (a second seat raises :class:`~store.errors.Conflict`: the caller checks first)."""
     async with db.transaction() as conn:
         await conn.execute(UPSERT_COACH, (game_id, row.seat, row.coach_id, row.coach_name, utc_now()))
 

@@ -1,14 +1,14 @@
 """PostgreSQL through asyncpg: a small connection pool, the same connection API as SQLite.
 
-Statements are translated once (cached) by :mod:`store.backends.dialect`. Errors keep the
-store's existing contract: a constraint violation raises ``sqlite3.IntegrityError`` (callers catch
-that one class whatever the engine). ``sum()`` of integers is ``numeric`` on PostgreSQL; it is read
-back as a Python ``int`` (or ``float`` when it has a fraction), as SQLite gives it.
+Statements are translated once (cached) by :mod:`store.backends.dialect`. A broken constraint
+raises the store's own error, as on SQLite: :class:`~store.errors.Conflict` for a unique key
+already taken, :class:`~store.errors.ConstraintViolation` for any other. ``sum()`` of integers
+is ``numeric`` on PostgreSQL; it is read back as a Python ``int`` (or ``float`` when it has a
+fraction), as SQLite gives it.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from decimal import Decimal
@@ -18,6 +18,7 @@ import asyncpg
 
 from store.backends.base import Cursor, Statement
 from store.backends.dialect import postgres_statement, returns_rows
+from store.errors import Conflict, ConstraintViolation
 
 POOL_SIZE = 8
 
@@ -29,6 +30,13 @@ def _numeric(text: str) -> int | float:
 
 async def _init_connection(conn: asyncpg.Connection) -> None:
     await conn.set_type_codec("numeric", encoder=str, decoder=_numeric, schema="pg_catalog", format="text")
+
+
+def _store_error(error: asyncpg.IntegrityConstraintViolationError) -> ConstraintViolation:
+    """The store's error for a broken constraint (the caller chains asyncpg's as its cause)."""
+    if isinstance(error, asyncpg.UniqueViolationError):
+        return Conflict(str(error))
+    return ConstraintViolation(str(error))
 
 
 def _rowcount(status: str) -> int:
@@ -55,7 +63,7 @@ class PostgresConnection:
                     return Cursor(rows, len(rows))
                 return Cursor((), _rowcount(await self.raw.execute(query, *params)))
             except asyncpg.IntegrityConstraintViolationError as error:
-                raise sqlite3.IntegrityError(str(error)) from error
+                raise _store_error(error) from error
 
         return Statement(run)
 
@@ -65,7 +73,7 @@ class PostgresConnection:
         try:
             await self.raw.executemany(postgres_statement(sql), rows)
         except asyncpg.IntegrityConstraintViolationError as error:
-            raise sqlite3.IntegrityError(str(error)) from error
+            raise _store_error(error) from error
 
 
 class PostgresBackend:

@@ -25,10 +25,20 @@ from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
 from store.backends.base import Cursor, Statement
+from store.errors import Conflict, ConstraintViolation
 
 T = TypeVar("T")
 
 BUSY_TIMEOUT_MS = 5000
+# The extended result codes of a unique key already taken (sqlite3.IntegrityError.sqlite_errorcode).
+UNIQUE_CODES = frozenset({sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY})
+
+
+def _store_error(error: sqlite3.IntegrityError) -> ConstraintViolation:
+    """The store's error for a broken constraint (the caller chains SQLite's as its cause)."""
+    if error.sqlite_errorcode in UNIQUE_CODES:
+        return Conflict(str(error))
+    return ConstraintViolation(str(error))
 
 
 class SqliteConnection:
@@ -41,17 +51,23 @@ class SqliteConnection:
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Statement:
         async def run() -> Cursor:
-            cursor = self.raw.execute(sql, params)
             try:
-                rows = cursor.fetchall() if cursor.description else []
-                return Cursor(rows, cursor.rowcount, cursor.lastrowid)
-            finally:
-                cursor.close()
+                cursor = self.raw.execute(sql, params)
+                try:
+                    rows = cursor.fetchall() if cursor.description else []
+                    return Cursor(rows, cursor.rowcount, cursor.lastrowid)
+                finally:
+                    cursor.close()
+            except sqlite3.IntegrityError as error:
+                raise _store_error(error) from error
 
         return Statement(run)
 
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        self.raw.executemany(sql, rows).close()
+        try:
+            self.raw.executemany(sql, rows).close()
+        except sqlite3.IntegrityError as error:
+            raise _store_error(error) from error
 
     async def executescript(self, script: str) -> None:
         self.raw.executescript(script).close()

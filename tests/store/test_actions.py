@@ -1,10 +1,10 @@
 import asyncio
-import sqlite3
 
 import pytest
 
 from store import (
     ActionRow,
+    Conflict,
     Database,
     GameNotFound,
     StaleAction,
@@ -69,7 +69,7 @@ async def test_schema_rejects_duplicate_seq_even_without_the_check(db: Database)
     game = await active_game(db)
     await append_action(db, game.id, 0, 0, "a")
     async with db.read() as conn:
-        with pytest.raises(sqlite3.IntegrityError):  # on PostgreSQL too: the store's one error class
+        with pytest.raises(Conflict):  # on PostgreSQL too: the store's one error class
             await conn.execute("INSERT INTO actions VALUES (?, 0, 0, 'b', 0, ?)", (game.id, AT))
 
 
