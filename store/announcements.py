@@ -22,25 +22,28 @@ SELECT_UNPOSTED_RESULTS = """
 SELECT * FROM games WHERE status = 'finished' AND results_posted = 0 AND finished_at >= ? ORDER BY id
 """
 UPSERT_LIVE_HAND = """
-INSERT INTO live_hands (game_id, seat, token, locale, issued_at) VALUES (?, ?, ?, ?, ?)
+INSERT INTO live_hands (game_id, seat, token, locale, issued_at, message_id) VALUES (?, ?, ?, ?, ?, ?)
 ON CONFLICT (game_id, seat) DO UPDATE SET token = excluded.token, locale = excluded.locale,
-    issued_at = excluded.issued_at
+    issued_at = excluded.issued_at, message_id = excluded.message_id
 """
-SELECT_LIVE_HANDS = "SELECT seat, token, locale, issued_at FROM live_hands WHERE game_id = ? ORDER BY seat"
+SELECT_LIVE_HANDS = """
+SELECT seat, token, locale, issued_at, message_id FROM live_hands WHERE game_id = ? ORDER BY seat
+"""
 DELETE_LIVE_HAND = "DELETE FROM live_hands WHERE game_id = ? AND seat = ?"
 
 
 @dataclass(frozen=True, slots=True)
 class LiveHand:
-    """The interaction webhook that edits a seat's private hand message (``@original``)."""
+    """A seat's private hand message: the interaction webhook token that edits it, and its id."""
 
     seat: int
     token: str
     locale: str
     issued_at: str  # ISO UTC; Discord honours the token for 15 minutes from then
+    message_id: int | None = None  # None only in a row stored before migration 010
 
-    def params(self, game_id: int) -> tuple[int, int, str, str, str]:
-        return (game_id, self.seat, self.token, self.locale, self.issued_at)
+    def params(self, game_id: int) -> tuple[int, int, str, str, str, int | None]:
+        return (game_id, self.seat, self.token, self.locale, self.issued_at, self.message_id)
 
 
 async def mark_announced(db: Database, game_id: int, seq: int, board_message_id: int | None = None) -> None:
@@ -75,7 +78,11 @@ async def save_live_hand(db: Database, game_id: int, hand: LiveHand) -> None:
 async def live_hands(db: Database, game_id: int) -> list[LiveHand]:
     async with db.read() as conn, conn.execute(SELECT_LIVE_HANDS, (game_id,)) as cursor:
         rows = await cursor.fetchall()
-    return [LiveHand(r["seat"], r["token"], r["locale"], r["issued_at"]) for r in rows]
+    return [LiveHand(r["seat"], r["token"], r["locale"], r["issued_at"], _id(r["message_id"])) for r in rows]
+
+
+def _id(value: int | None) -> int | None:
+    return None if value is None else int(value)
 
 
 async def drop_live_hand(db: Database, game_id: int, seat: int) -> None:

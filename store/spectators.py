@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from store.db import Database, utc_now
 
 UPSERT_SPECTATOR = """
-INSERT INTO spectators (game_id, user_id, token, locale, issued_at) VALUES (?, ?, ?, ?, ?)
+INSERT INTO spectators (game_id, user_id, token, locale, issued_at, message_id) VALUES (?, ?, ?, ?, ?, ?)
 ON CONFLICT (game_id, user_id) DO UPDATE SET token = excluded.token, locale = excluded.locale,
-    issued_at = excluded.issued_at
+    issued_at = excluded.issued_at, message_id = excluded.message_id
 """
 SELECT_SPECTATORS = """
-SELECT user_id, token, locale, issued_at FROM spectators WHERE game_id = ? ORDER BY user_id
+SELECT user_id, token, locale, issued_at, message_id FROM spectators WHERE game_id = ? ORDER BY user_id
 """
 DELETE_SPECTATOR = "DELETE FROM spectators WHERE game_id = ? AND user_id = ?"
 DELETE_SPECTATORS = "DELETE FROM spectators WHERE game_id = ?"
@@ -34,12 +34,13 @@ DELETE_COACHES = "DELETE FROM coaches WHERE game_id = ?"
 
 @dataclass(frozen=True, slots=True)
 class SpectatorRow:
-    """The webhook token that edits a spectator's view (``@original``), 15 minutes from issue."""
+    """A spectator's view: the webhook token that edits it (15 minutes from issue), and its id."""
 
     user_id: int
     token: str
     locale: str
     issued_at: str  # ISO UTC
+    message_id: int | None = None  # None only in a row stored before migration 010
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,14 +54,22 @@ class CoachRow:
 
 async def save_spectator(db: Database, game_id: int, row: SpectatorRow) -> None:
     async with db.transaction() as conn:
-        await conn.execute(UPSERT_SPECTATOR, (game_id, row.user_id, row.token, row.locale, row.issued_at))
+        params = (game_id, row.user_id, row.token, row.locale, row.issued_at, row.message_id)
+        await conn.execute(UPSERT_SPECTATOR, params)
 
 
 async def spectators(db: Database, game_id: int) -> list[SpectatorRow]:
     async with db.read() as conn, conn.execute(SELECT_SPECTATORS, (game_id,)) as cursor:
         rows = await cursor.fetchall()
     return [
-        SpectatorRow(int(r["user_id"]), str(r["token"]), str(r["locale"]), str(r["issued_at"])) for r in rows
+        SpectatorRow(
+            int(r["user_id"]),
+            str(r["token"]),
+            str(r["locale"]),
+            str(r["issued_at"]),
+            None if r["message_id"] is None else int(r["message_id"]),
+        )
+        for r in rows
     ]
 
 

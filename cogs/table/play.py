@@ -60,9 +60,9 @@ async def send_hand(
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
     payload = await messages.hand_message(table, seat.index, locale)
-    await interaction.edit_original_response(**limits.fit(payload))
+    hand = await interaction.edit_original_response(**limits.fit(payload))
     manager = tables or interaction.client.tables  # type: ignore[attr-defined]
-    manager.hands.opened(table, seat.index, interaction, locale)
+    manager.hands.opened(table, seat.index, interaction, locale, hand.id)
     return None
 
 
@@ -96,15 +96,16 @@ async def on_step(
         await interaction.response.defer()
         played = len(complete) == 1 and len(starts) == 1
         if played:  # the click's token is stored with the move: a restart can still answer it
-            token = tables.hands.token_of(interaction, seat.index, locale)
+            clicked = interaction.message.id if interaction.message is not None else None
+            token = tables.hands.token_of(interaction, seat.index, locale, clicked)
             await tables.act(table, seat, complete[0], expected_seq=seq, live_hand=token)
             path = ()
         if table.status == "active":
             payload = await messages.hand_message(table, seat.index, locale, path)
         else:
             payload = {"content": t(locale, "table.match_over"), "attachments": [], "view": None}
-        await interaction.edit_original_response(**limits.fit(payload))
-        tables.hands.opened(table, seat.index, interaction, locale, save=not played)
+        hand = await interaction.edit_original_response(**limits.fit(payload))
+        tables.hands.opened(table, seat.index, interaction, locale, hand.id, save=not played)
     except Exception as error:
         await report_error(interaction, error)
     return None
@@ -127,8 +128,8 @@ async def on_pick(
             raise IllegalAction("That move is not possible now.")
         await interaction.response.defer()
         payload = await messages.hand_message(table, seat.index, locale, picked=action, chosen=values)
-        await interaction.edit_original_response(**limits.fit(payload))
-        tables.hands.opened(table, seat.index, interaction, locale)
+        hand = await interaction.edit_original_response(**limits.fit(payload))
+        tables.hands.opened(table, seat.index, interaction, locale, hand.id)
     except Exception as error:
         await report_error(interaction, error)
     return None

@@ -26,8 +26,8 @@ import store.spectators as spectator_store
 from cogs.table import components as c
 from cogs.table import limits, messages
 from cogs.table.coach import coach_lines, coached_seat
-from cogs.table.hands import EXPIRE_MARGIN, TOKEN_LIFE, edit_original
 from cogs.table.model import Coach, Table
+from cogs.table.private_message import Edited, PrivateMessage, PrivateMessages
 from cogs.table.spec import Image
 from i18n import t
 
@@ -41,14 +41,18 @@ STALE = -2  # a view's shown move count that no table has: the next refresh redr
 
 @dataclass(slots=True)
 class Watcher:
-    """A spectator's live view: the webhook token that edits it and the move count it shows."""
+    """A spectator's live view: its message (and the token that edits it) and the move count
+    it shows."""
 
     user_id: int
-    token: str
+    message: PrivateMessage
     locale: str
-    issued: float  # epoch seconds
     shown_seq: int = STALE
     expiry: asyncio.Task[None] | None = None
+
+    @property
+    def token(self) -> str:
+        return self.message.token
 
 
 def view_buttons(table: Table, locale: str) -> discord.ui.View:
@@ -102,23 +106,24 @@ async def view_message(
     }
 
 
-def _epoch(iso: str) -> float:
-    return datetime.fromisoformat(iso).timestamp()
-
-
 class Spectators:
     """The live views of every table of a :class:`TableManager` (``manager.spectators``)."""
 
     def __init__(self, manager: TableManager) -> None:
         self.manager = manager
+        self.messages = PrivateMessages(manager.bot)
         self._board_edits: dict[int, asyncio.Task[None]] = {}
 
     # --- views --------------------------------------------------------------------------------
 
-    async def opened(self, table: Table, interaction: discord.Interaction, locale: str) -> None:
-        """``interaction``'s message is the user's live view from now on (stored for restarts)."""
+    async def opened(
+        self, table: Table, interaction: discord.Interaction, locale: str, message_id: int
+    ) -> None:
+        """``interaction``'s message ``message_id`` (the response it edited) is the user's live
+        view from now on (stored for restarts)."""
         issued = datetime.now(UTC).isoformat(timespec="milliseconds")
-        row = spectator_store.SpectatorRow(interaction.user.id, interaction.token, locale, issued)
+        user_id = interaction.user.id
+        row = spectator_store.SpectatorRow(user_id, interaction.token, locale, issued, message_id)
         new = row.user_id not in table.watchers
         self._keep(table, row, shown=table.seq if table.status == "active" else STALE)
         await spectator_store.save_spectator(self.manager.db, table.id, row)
@@ -129,8 +134,12 @@ class Spectators:
         old = table.watchers.get(row.user_id)
         if old is not None and old.expiry is not None:
             old.expiry.cancel()
-        watcher = Watcher(row.user_id, row.token, row.locale, _epoch(row.issued_at), shown)
-        left = watcher.issued + TOKEN_LIFE - EXPIRE_MARGIN - datetime.now(UTC).timestamp()
+        if row.message_id is None:  # stored before message ids were: it cannot be addressed
+            table.watchers.pop(row.user_id, None)
+            return False
+        message = PrivateMessage.stored(row.token, row.message_id, row.issued_at)
+        watcher = Watcher(row.user_id, message, row.locale, shown)
+        left = message.retire_in(datetime.now(UTC).timestamp())
         if left <= 0:
             table.watchers.pop(row.user_id, None)
             return False
@@ -157,14 +166,16 @@ class Spectators:
             if table.status == "active" and watcher.shown_seq == table.seq:
                 continue
             if table.seat_of(user_id) is not None:  # they took a seat (the lobby's Join): a player now
-                await self._edit(table, user_id, watcher, _note(watcher.locale, "spectators.seated"))
+                await self._retire(table, watcher, t(watcher.locale, "spectators.seated"))
                 self.forget(table, user_id)
                 continue
             if table.status == "active":
                 payload = await view_message(table, user_id, watcher.locale, drawn)
+                edited = await self.messages.edit(watcher.message, payload, about=_about(table, user_id))
+                edited_now = self._edited(table, user_id, edited)
             else:
-                payload = _note(watcher.locale, "table.match_over")
-            if await self._edit(table, user_id, watcher, payload):
+                edited_now = await self._retire(table, watcher, t(watcher.locale, "table.match_over"))
+            if edited_now:
                 watcher.shown_seq = table.seq
         if table.status != "active" and (table.watchers or table.coaches):  # they end with the match
             self.shutdown(table)
@@ -181,16 +192,19 @@ class Spectators:
         await self.manager.hands.refresh(table)  # its end refreshes the views too
         self.board_changed(table)
 
-    async def _edit(self, table: Table, user_id: int, watcher: Watcher, payload: dict[str, Any]) -> bool:
-        try:
-            await edit_original(self.manager.bot, watcher.token, limits.fit(payload))
-        except (discord.NotFound, discord.Forbidden):  # dismissed, or the token is gone
+    async def _retire(
+        self, table: Table, watcher: Watcher, content: str, reopen: discord.ui.View | None = None
+    ) -> bool:
+        """The view's last words (a line, at most a button to watch again); whether they went."""
+        about = _about(table, watcher.user_id)
+        edited = await self.messages.retire(watcher.message, content, reopen=reopen, about=about)
+        return self._edited(table, watcher.user_id, edited)
+
+    def _edited(self, table: Table, user_id: int, edited: Edited) -> bool:
+        """Whether the edit went through; a view that is gone stops being counted."""
+        if edited is Edited.GONE:
             self.forget(table, user_id)
-            return False
-        except discord.HTTPException as error:
-            log.info("could not edit the view of spectator %s at table %s: %s", user_id, table.id, error)
-            return False
-        return True
+        return edited is Edited.DONE
 
     async def _expire(self, table: Table, watcher: Watcher, after: float) -> None:
         await asyncio.sleep(after)
@@ -199,13 +213,8 @@ class Spectators:
         again = c.button(
             c.watch_id(table.id, "watch"), t(watcher.locale, "spectators.watch_again"), "primary"
         )
-        payload = {
-            "content": t(watcher.locale, "spectators.expired"),
-            "attachments": [],
-            "view": c.view_of([again]),
-        }
         watcher.expiry = None
-        await self._edit(table, watcher.user_id, watcher, payload)
+        await self._retire(table, watcher, t(watcher.locale, "spectators.expired"), c.view_of([again]))
         self.forget(table, watcher.user_id)
 
     def forget(self, table: Table, user_id: int) -> None:
@@ -261,9 +270,8 @@ class Spectators:
             task.cancel()
 
 
-def _note(locale: str, key: str) -> dict[str, Any]:
-    """A view's last words: a line, no image, no button."""
-    return {"content": t(locale, key), "attachments": [], "view": None}
+def _about(table: Table, user_id: int) -> str:
+    return f"the view of spectator {user_id} at table {table.id}"
 
 
 def _log_failure(task: asyncio.Task[Any]) -> None:

@@ -200,8 +200,9 @@ async def play_typed(
             reason = error_text(shown_error(spec, _refusal(table, action)), locale)
             return await ephemeral(interaction, _with_moves(spec, reason, view, locale))
         label = table.spec.action_label(action, view, locale)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        token = tables.hands.token_of(interaction, seat.index, locale)  # stored with the move
+        deferred = await interaction.response.defer(ephemeral=True, thinking=True)
+        answer_id = deferred.message_id if deferred is not None else None  # the answer to come
+        token = tables.hands.token_of(interaction, seat.index, locale, answer_id)  # stored with the move
         try:
             await tables.act(table, seat, action, expected_seq=seq, live_hand=token)
         except StaleClick:
@@ -213,8 +214,8 @@ async def play_typed(
         payload["content"] = f"{done}\n{payload['content']}"
         # The answer is the player's live hand from now on (and, after a restart, the bot can
         # still finish it with the token stored with the move).
-        await interaction.edit_original_response(**limits.fit(payload))
-        tables.hands.opened(table, seat.index, interaction, locale, save=False)
+        answer = await interaction.edit_original_response(**limits.fit(payload))
+        tables.hands.opened(table, seat.index, interaction, locale, answer.id, save=False)
     except Exception as error:
         await report_error(interaction, error)
     return None

@@ -55,8 +55,8 @@ async def watch(
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
     payload = await view_message(table, interaction.user.id, locale)
-    await interaction.edit_original_response(**limits.fit(payload))
-    await tables.spectators.opened(table, interaction, locale)
+    view = await interaction.edit_original_response(**limits.fit(payload))
+    await tables.spectators.opened(table, interaction, locale, view.id)
     return None
 
 

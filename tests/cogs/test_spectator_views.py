@@ -10,6 +10,7 @@ import pytest
 
 from cogs.table.coach import board_lines, not_seated
 from cogs.table.model import Coach, Seat, Table
+from cogs.table.private_message import PrivateMessage
 from cogs.table.spectators import Watcher, view_message
 from tsuki.bot import game_specs
 
@@ -91,7 +92,8 @@ async def test_a_spectator_sees_the_public_view_and_a_coach_one_hand(game: str, 
 def test_the_board_lines_and_who_is_told_they_watch() -> None:
     table = live_table("koikoi", moves=0)
     assert board_lines(table, "en") == []
-    table.watchers = {OTHER: Watcher(OTHER, "t", "en", 0.0), 100: Watcher(100, "t", "en", 0.0)}
+    view = PrivateMessage("t", 1, 0.0)
+    table.watchers = {OTHER: Watcher(OTHER, view, "en"), 100: Watcher(100, view, "en")}
     table.coaches[1] = Coach(1, COACH, "Ben")
     assert board_lines(table, "en") == ["🎓 P1 shows their hand to Ben", "👁 1 watching"], (
         "a player is not counted"
