@@ -99,3 +99,24 @@ def test_a_message_is_retired_a_minute_before_its_token_ends() -> None:
     assert issued == datetime(2026, 1, 1, tzinfo=UTC).timestamp()
     assert stored.retire_in(issued) == TOKEN_LIFE - 60
     assert stored.retire_in(issued + TOKEN_LIFE - 60) == 0
+
+
+async def test_a_restart_takes_the_hand_back_by_its_stored_id_and_lets_go_of_one_without(
+    simcord_env, simcord_bot, make_bot, settings
+):
+    """Migration 010: the message id is stored with the token, so the next bot edits the same
+    message; a row stored before it has no id, cannot be addressed, and is let go (the player
+    opens the hand again with one click)."""
+    env = simcord_env
+    _, message = await _hand(env, simcord_bot)
+    game_id = the_table(simcord_bot).id
+
+    second = make_bot(settings)
+    await env.restart_bot(second)
+    assert the_table(second).hands[0].message == message, "the same message, through the same token"
+
+    async with second.db.transaction() as conn:
+        await conn.execute("UPDATE live_hands SET message_id = NULL WHERE game_id = ?", (game_id,))
+    third = make_bot(settings)
+    await env.restart_bot(third)
+    assert 0 not in the_table(third).hands
