@@ -227,7 +227,7 @@ async def play_and_check(game: str, seed: int, check: Callable[[str], None]) -> 
         old_lines, new_lines = spec.narrate(old, names, "en"), spec.narrate(new, names, "en")
         table.state, table.seq = state, move
         spec.drawn.clear()
-        payload = await messages.board_message(table, [], old_lines + new_lines, [])
+        payload = await messages.board_message(table, table.public_view(), [], old_lines + new_lines, [])
         watched = await spectators.view_message(table, SPECTATOR, "en")  # a spectator's private view
         if game == "goita":
             for leak in goita_public_leaks(state, public, events):
