@@ -13,9 +13,20 @@ refused at run time too (:func:`require_public`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 V = TypeVar("V")
+
+
+class SeatView(Protocol):
+    """A seat's own view (the engine's ``view(state, seat)``): its hand and, on its turn, its
+    moves. For that seat's private messages only; it is not a :class:`PublicView`, so a public
+    builder given one is a type error (any of the engine's view fields reads as ``Any``)."""
+
+    @property
+    def legal_actions(self) -> tuple[Any, ...]: ...
+
+    def __getattr__(self, name: str) -> Any: ...
 
 
 @dataclass(frozen=True, slots=True)
