@@ -15,9 +15,9 @@ pass) or may ask for a redeal, the Koi-Koi koi-koi decision, Dou Dizhu's bidding
 the match's end. Before the fix the turn ping quoted the acting seat's hand prompt ("You hold
 three cards of a month: you may shake…", "you cannot block it: pass"); this test failed on it.
 
-Drawings: the renderers are pure (an image is a function of its arguments), so each distinct
-drawing is made once and reused (the second state's images cost nothing when their arguments
-are equal, and differ when they are not). Real PNG bytes are compared at every notable moment
+Drawings: the renderers are pure (an image is a function of its arguments), so at each point
+each distinct drawing is made once and reused (the second state's images cost nothing when their
+arguments are equal, and differ when they are not). Real PNG bytes are compared at every notable moment
 and every few moves; between those, a drawing is stood in for by a token unique to its
 arguments, so the check stays on what each image is drawn from and the test runs in seconds.
 """
@@ -108,6 +108,12 @@ class Drawings:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._spec, name)
 
+    def next_point(self, *, real: bool) -> None:
+        """A new point of the match: its drawings real or stood in for; the last point's dropped
+        (a point's two states share their drawings; memory stays small)."""
+        self.real = real
+        self._made.clear()
+
     def _draw(self, method: str, args: tuple[Any, ...]) -> Any:
         key = (method, self.real or method == "event_images", args)
         if key not in self._made:
@@ -145,7 +151,7 @@ async def compare_match(
         moment = Moment(game, move, batch, finished)
         notable = situations(game, engine, state, moment.events, finished)
         met.update(notable)
-        drawings.real = bool(notable) or move % REAL_DRAWING_EVERY == 0
+        drawings.next_point(real=bool(notable) or move % REAL_DRAWING_EVERY == 0)
         other = reshuffle_hidden(game, state, deal)
         assert engine.view(other, None) == engine.view(state, None), "the reshuffle kept the public view"
         seat = engine.to_act(state)
