@@ -11,6 +11,11 @@ after every move of random legal play, with short match rules so a match is a ro
 must not name a card that is hidden at that moment: another seat's hand, the draw pile, the
 kitty before it is shown, a face-down Goita piece. Hidden cards are read from the engine's state,
 in each game's notation (docs/notation.md; Go-Stop's text uses the Korean numbering).
+
+It complements the differential test of issue 24 (``test_public_differential.py``), which deals
+the hidden cards again under the same public view and requires every public payload to stay the
+same: that one proves the builders read nothing but the public view and the events; this one
+checks the events' narration itself names no card that is still hidden.
 """
 
 from __future__ import annotations
