@@ -71,9 +71,12 @@ def make_table(game: str, spec: Any, rules: Any, seats: int, locale: str) -> Tab
 
 
 def at_moment(table: Table, state: Any, moment: Moment) -> Table:
-    """``table`` showing ``state`` at ``moment`` (the same table object serves both states)."""
+    """``table`` showing ``state`` at ``moment`` (the same table object serves both states). Now
+    and then the last seat is away (the CPU plays for it: no ping, an "I'm back" button)."""
     table.state, table.seq = state, moment.move
     table.status = "finished" if moment.finished else "active"
+    for seat in table.seats:
+        seat.away = len(table.seats) > 1 and seat.index == len(table.seats) - 1 and moment.move % 5 == 4
     return table
 
 
