@@ -29,8 +29,7 @@ import discord
 
 import store
 from cogs.ratings.summary import seat_ratings
-from cogs.table import components as c
-from cogs.table import limits, messages, render_pool
+from cogs.table import limits, messages, pings
 from cogs.table.commitment import reveal_line
 from cogs.table.model import Table
 from cogs.table.standings import standing_lines
@@ -152,19 +151,10 @@ class Announcer:
         batch = list(table.pending)
         upto = batch[-1].seq + 1
         events = tuple(e for p in batch for e in p.events)
-        lines = []
-        for p in batch:
-            seat = table.seats[p.seat]
-            if p.by == "timeout":
-                key = "table.timed_out_away" if seat.away else "table.timed_out"
-                lines.append(t(table.locale, key, who=seat.name))
-            lines += table.spec.narrate(p.events, table.names, table.locale)
-        public = table.view(None)
+        lines = messages.narration(table, batch)
         final = table.status == "finished" and upto == table.seq
         ratings = await self._ratings(table) if final else None  # drawn on the match summary
-        images = await render_pool.draw(
-            table.game, table.spec, "event_images", events, public, table.names, table.locale, ratings
-        )
+        images = await messages.event_images(table, table.public_view(), events, ratings)
         if final:
             await self._post_results(table, lines, images, upto)
         else:
@@ -192,7 +182,8 @@ class Announcer:
             head, recent = notes, lines[-LOG_LINES:]
         else:
             head, recent = board.head, [*board.log, *notes, *lines][-LOG_LINES:]
-        payload = await messages.board_message(table, head, recent, images if fresh else [])
+        public = table.public_view()
+        payload = await messages.board_message(table, public, head, recent, images if fresh else [])
         channel = await self.channel(table)
         await self.manager.pacer.wait(channel.id)
         if fresh:
@@ -219,7 +210,7 @@ class Announcer:
         lines = [*table.notes, *lines, *await self._standings(table)]
         lines.append(await reveal_line(self.manager.db, table))  # the seed and salt, for /verify
         table.notes = []
-        payload = await messages.results_message(table, lines, images)
+        payload = await messages.results_message(table, table.public_view(), lines, images)
         channel = await self.channel(table)
         await self.manager.pacer.wait(channel.id)
         message = await channel.send(**limits.fit(payload))
@@ -254,31 +245,23 @@ class Announcer:
         seat = table.to_act()
         if table.status != "active" or seat is None or seat.cpu_plays or table.ping_turn == table.turn_start:
             return
-        view = table.view(seat.index)
-        if not view.legal_actions:
+        # Public: built from the public view only (who, until when, what kind of decision), never
+        # from the seat's own view, whose prompt would tell the thread about the hand.
+        ping = pings.ping_message(table, table.public_view())
+        if ping is None:
             return
-        prompt = _first_sentence(table.spec.hand_text(view, table.locale).splitlines()[-1])
-        content = t(table.locale, "table.ping", who=seat.mention(), what=prompt)
-        if table.turn_deadline is not None:
-            content += " · " + t(table.locale, "table.deadline", at=f"<t:{int(table.turn_deadline)}:R>")
-        await self._send_ping(table, content)
+        await self._send_ping(table, ping)
         await self._notify_by_dm(table, seat.user_id)
 
     async def warn(self, table: Table) -> None:
         """The warning ping a minute before the turn's timer runs out."""
-        seat = table.to_act()
-        if seat is None or seat.cpu_plays or table.turn_deadline is None:
-            return
-        at = f"<t:{int(table.turn_deadline)}:R>"
-        await self._send_ping(table, t(table.locale, "table.ping_warning", who=seat.mention(), at=at))
+        warning = pings.warning_message(table, table.public_view())
+        if warning is not None:
+            await self._send_ping(table, warning)
 
-    async def _send_ping(self, table: Table, content: str) -> None:
-        button = c.button(
-            c.table_id(table.id, table.seq, "turn"), t(table.locale, "table.open_hand"), "primary", emoji="🎴"
-        )
+    async def _send_ping(self, table: Table, ping: dict[str, Any]) -> None:
         channel = await self.channel(table)
         await self.manager.pacer.wait(channel.id)
-        ping = {"content": content, "view": c.view_of([button])}
         message = await channel.send(**limits.fit(ping), allowed_mentions=discord.AllowedMentions(users=True))
         table.ping_turn = table.turn_start
         table.ping_ids.append(message.id)
@@ -355,13 +338,6 @@ class Announcer:
         table = self.manager.in_channel(message.channel.id)
         if table is not None and message.channel.id == table.play_channel_id:
             table.board.last = False
-
-
-def _first_sentence(text: str) -> str:
-    """What to do, for the ping: the hand's prompt up to its first full stop (the rest explains
-    the hand's buttons, which the ping does not have)."""
-    head, dot, _ = text.partition(". ")
-    return head + "." if dot else text
 
 
 def _own_ids(message: discord.Message, game_id: int) -> list[tuple[int, str]]:

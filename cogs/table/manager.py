@@ -347,7 +347,7 @@ class TableManager(TurnClock):
 
     async def finish(self, table: Table, outcome: Outcome, *, forfeit: int | None = None) -> None:
         """Record the results atomically and close the table."""
-        view = table.view(None)
+        view = table.public_view().view
         results = table.spec.results(outcome, view)
         if forfeit is not None:
             # The quitter (and their partner, in a team game) loses, and quitting never keeps

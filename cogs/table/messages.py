@@ -15,7 +15,8 @@ import discord
 from cogs.table import components as c
 from cogs.table import hints_text, limits, render_pool
 from cogs.table.coach import board_lines, coach_lines
-from cogs.table.model import Table
+from cogs.table.model import Pending, Table
+from cogs.table.public import PublicView, require_public
 from cogs.table.spec import Image, Step, actions_along
 from engine.ai.levels import Level
 from i18n import t
@@ -188,35 +189,70 @@ def turn_line(table: Table, locale: str) -> str | None:
     return line
 
 
-async def _table_files(table: Table, extra_images: Sequence[Image]) -> list[discord.File]:
+def narration(table: Table, batch: Sequence[Pending]) -> list[str]:
+    """The public lines of stored moves: who ran out of time, then what each move did (from its
+    events, which are public)."""
+    lines = []
+    for p in batch:
+        seat = table.seats[p.seat]
+        if p.by == "timeout":
+            key = "table.timed_out_away" if seat.away else "table.timed_out"
+            lines.append(t(table.locale, key, who=seat.name))
+        lines += table.spec.narrate(p.events, table.names, table.locale)
+    return lines
+
+
+async def event_images(
+    table: Table, public: PublicView[Any], events: Sequence[Any], ratings: Sequence[Any] | None = None
+) -> list[Image]:
+    """The images some events bring to the board (a round's score sheet, the match summary)."""
+    return await render_pool.draw(
+        table.game,
+        table.spec,
+        "event_images",
+        tuple(events),
+        require_public(public).view,
+        table.names,
+        table.locale,
+        ratings,
+    )
+
+
+async def _table_files(
+    table: Table, public: PublicView[Any], extra_images: Sequence[Image]
+) -> list[discord.File]:
     png = await render_pool.draw(
-        table.game, table.spec, "render_table", table.view(None), table.names, table.locale
+        table.game, table.spec, "render_table", require_public(public).view, table.names, table.locale
     )
     return [file_of(Image("table.png", png)), *(file_of(i) for i in extra_images)]
 
 
 async def board_message(
-    table: Table, head: Sequence[str], recent: Sequence[str], extra_images: Sequence[Image]
+    table: Table,
+    public: PublicView[Any],
+    head: Sequence[str],
+    recent: Sequence[str],
+    extra_images: Sequence[Image],
 ) -> dict[str, Any]:
     """The board: the notable lines that opened it, the latest turns, the status, whose turn,
     the table image (and a round's sheets), the buttons. Mentions show but do not notify: the
     player to act gets a ping of their own."""
     return {
-        "content": board_text(table, head, recent),
-        "files": await _table_files(table, extra_images),
+        "content": board_text(table, public, head, recent),
+        "files": await _table_files(table, public, extra_images),
         "view": table_view(table, finished=False),
         "allowed_mentions": discord.AllowedMentions.none(),
     }
 
 
-def board_text(table: Table, head: Sequence[str], recent: Sequence[str]) -> str:
+def board_text(table: Table, public: PublicView[Any], head: Sequence[str], recent: Sequence[str]) -> str:
     """The board's text: its head, the latest turns, the status, who coaches whom and how many
     watch (:mod:`cogs.table.coach`), whose turn (last: a glance finds it)."""
     body = [*head]
     if head and recent:
         body.append("")
     body += recent
-    body.append(table.spec.status_text(table.view(None), table.names, table.locale))
+    body.append(table.spec.status_text(require_public(public).view, table.names, table.locale))
     body += board_lines(table, table.locale)
     if (turn := turn_line(table, table.locale)) is not None:
         body.append(turn)
@@ -224,13 +260,13 @@ def board_text(table: Table, head: Sequence[str], recent: Sequence[str]) -> str:
 
 
 async def results_message(
-    table: Table, lines: Sequence[str], extra_images: Sequence[Image]
+    table: Table, public: PublicView[Any], lines: Sequence[str], extra_images: Sequence[Image]
 ) -> dict[str, Any]:
     """A match's last post: what happened, the results, the final table, the sheets, Rematch."""
-    body = [*lines, table.spec.status_text(table.view(None), table.names, table.locale)]
+    body = [*lines, table.spec.status_text(require_public(public).view, table.names, table.locale)]
     return {
         "content": last_lines(body, limits.CONTENT),
-        "files": (await _table_files(table, extra_images))[: limits.FILES],
+        "files": (await _table_files(table, public, extra_images))[: limits.FILES],
         "view": table_view(table, finished=True),
         "allowed_mentions": discord.AllowedMentions.none(),
     }

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
+from cogs.table.public import PublicView, SeatView
 from cogs.table.spec import GameSpec
 from engine.core import GameError
 
@@ -155,8 +156,18 @@ class Table:
         index = self.spec.engine.to_act(self.state)
         return None if index is None else self.seats[index]
 
-    def view(self, seat: int | None) -> Any:
-        return self.spec.engine.view(self.state, seat)
+    def view(self, seat: int) -> SeatView:
+        """Seat ``seat``'s own view (its hand, its moves): for that seat's private messages only
+        (its live hand, ``/hand``, hints, its coach) and its CPU. Whatever others may read is
+        built from :meth:`public_view`."""
+        if not isinstance(seat, int):  # view(None) was the public view: it has a type of its own now
+            raise TypeError("a seat's view needs a seat index; public posts take Table.public_view()")
+        return cast(SeatView, self.spec.engine.view(self.state, seat))
+
+    def public_view(self) -> PublicView[Any]:
+        """The table as anyone may see it (the engine's ``view(state, None)``): what every public
+        post is built from (:mod:`cogs.table.public`)."""
+        return PublicView(self.spec.engine.view(self.state, None))
 
     def meta(self) -> dict[str, Any]:
         """Table-flow facts that are not moves, saved beside the game row."""

@@ -77,7 +77,7 @@ async def view_message(
     buttons = view_buttons(table, locale)
     if table.status != "active" or table.state is None:
         return {"content": t(locale, "spectators.waiting"), "attachments": [], "view": buttons}
-    public = table.view(None)
+    public = table.public_view().view  # the table as anyone sees it; a coach's seat below
     seat = coached_seat(table, user_id)
     coached = table.view(seat) if seat is not None else None
     spec, names = table.spec, table.names
@@ -252,7 +252,7 @@ class Spectators:
             board = table.board
             if table.status != "active" or board.message_id is None or table.pending:
                 return
-            content = messages.board_text(table, board.head, board.log)
+            content = messages.board_text(table, table.public_view(), board.head, board.log)
             channel = await self.manager.announcer.channel(table)
             await self.manager.pacer.wait(channel.id)
             message = channel.get_partial_message(board.message_id)

@@ -330,7 +330,7 @@ async def test_the_lobby_shows_the_teams_and_the_host_swaps_partners(simcord_env
     await alice.click(message, label="CPU: normal")
     await alice.click(message, label="Start")
     assert table.status == "active" and [s.is_cpu for s in table.seats] == [False, False, False, True]
-    view = table.view(None)
+    view = table.public_view().view
     assert view.teams == (0, 1, 0, 1)
     status = Place(channel, env).last_table().content
     assert "Team A (alice & bob)" in status and "Team B (carol & CPU 1)" in status

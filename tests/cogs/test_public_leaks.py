@@ -11,6 +11,11 @@ after every move of random legal play, with short match rules so a match is a ro
 must not name a card that is hidden at that moment: another seat's hand, the draw pile, the
 kitty before it is shown, a face-down Goita piece. Hidden cards are read from the engine's state,
 in each game's notation (docs/notation.md; Go-Stop's text uses the Korean numbering).
+
+It complements the differential test of issue 24 (``test_public_differential.py``), which deals
+the hidden cards again under the same public view and requires every public payload to stay the
+same: that one proves the builders read nothing but the public view and the events; this one
+checks the events' narration itself names no card that is still hidden.
 """
 
 from __future__ import annotations
@@ -227,7 +232,7 @@ async def play_and_check(game: str, seed: int, check: Callable[[str], None]) -> 
         old_lines, new_lines = spec.narrate(old, names, "en"), spec.narrate(new, names, "en")
         table.state, table.seq = state, move
         spec.drawn.clear()
-        payload = await messages.board_message(table, [], old_lines + new_lines, [])
+        payload = await messages.board_message(table, table.public_view(), [], old_lines + new_lines, [])
         watched = await spectators.view_message(table, SPECTATOR, "en")  # a spectator's private view
         if game == "goita":
             for leak in goita_public_leaks(state, public, events):

@@ -158,7 +158,7 @@ async def test_a_match_against_the_cpu_draws_no_rating_on_its_summary(simcord_en
     table = the_table(simcord_bot)
     await play_to_end(env, place, table, {0: alice})
     assert await store.rating_changes_for(simcord_bot.db, table.id) == []
-    (kwargs, png), *_ = [c for c in calls if c[0]["history"] == table.view(None).history]
+    (kwargs, png), *_ = [c for c in calls if c[0]["history"] == table.public_view().view.history]
     assert kwargs.get("ratings") is None
     assert await posted_summary(place) == png
 

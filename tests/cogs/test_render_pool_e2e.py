@@ -48,7 +48,7 @@ async def test_table_and_hand_images_come_from_the_worker_processes(simcord_env,
             board = place.last_table()
             hand = await open_hand(host, place)
         (image,) = [a for a in board.attachments if a.filename == "table.png"]
-        drawn_here = table.spec.render_table(table.view(None), table.names, table.locale)
+        drawn_here = table.spec.render_table(table.public_view().view, table.names, table.locale)
         assert await image.read() == drawn_here  # a worker's image, byte for byte
 
         (hand_image,) = [a for a in hand.attachments if a.filename == "hand.png"]
