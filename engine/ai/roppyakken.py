@@ -132,7 +132,7 @@ class _Table:
         return gain + 0.6 * denial
 
     def lay_gaji_value(self) -> float:
-        """The Gaji laid on the field (seed: « il *peut* capturer », so it may be): it is worth
+        """The Gaji laid on the field (seed: « il peut capturer », so it may be): it is worth
         taking back next turn with a November card of the hand when nobody else can take it
         first (no November card unseen, and a Gaji on the field is not wild), e.g. to complete
         Ameshima; otherwise it is a light left to whoever pairs it."""

@@ -1,5 +1,5 @@
 """Issue 25 in words: the rules cards and the hints say what the seed preset now allows, in
-every language: the Gaji may be laid on the field (« il *peut* capturer »), and a King laid face
+every language: the Gaji may be laid on the field (« il peut capturer »), and a King laid face
 down counts as « posé » (both Kings: one face down, the other attacks)."""
 
 from __future__ import annotations

@@ -67,7 +67,7 @@ class Rules:
     # in the seed one card of another month's triple too. FudaWiki: "cannot be used to capture
     # sets of 3 of any other suit" (and with three Novembers on the field it takes them, nothing else).
     gaji_no_triples: bool = False
-    # "optional" (seed: « il *peut* capturer à l'aide de celui-ci n'importe quelle carte »): the
+    # "optional" (seed: « il peut capturer à l'aide de celui-ci n'importe quelle carte »): the
     # Gaji may also be laid on the field, unless a November card there makes a true « paire »
     # (two cards of the same month), which « il est obligé de la capturer ». "compulsory": a Gaji
     # that can capture must (the reading of the seed preset before issue 25).

@@ -1,4 +1,4 @@
-"""The CPU levels lay the Gaji on the field when that is best (seed: « il *peut* capturer à
+"""The CPU levels lay the Gaji on the field when that is best (seed: « il peut capturer à
 l'aide de celui-ci n'importe quelle carte », so laying it is a legal move they may choose).
 
 The position: seat 0 holds the November swallow ``11b`` and has captured ``11c 11d``; the Gaji

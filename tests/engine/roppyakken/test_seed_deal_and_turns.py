@@ -359,7 +359,7 @@ def test_option_gaji_capture_optional_il_peut_as_may() -> None:
 
 
 def test_gaji_il_peut_capturer_n_importe_quelle_carte_so_it_may_also_be_laid() -> None:
-    """« Lorsqu'un joueur joue le Gaji, ou le pioche lors de sa deuxième phase de jeu, il *peut*
+    """« Lorsqu'un joueur joue le Gaji, ou le pioche lors de sa deuxième phase de jeu, il peut
     capturer à l'aide de celui-ci n'importe quelle carte »: in the seed preset the capture is
     the player's choice. « Mais si la carte défaussée permet de créer une paire, il est obligé de
     la capturer » is about a « paire », and « Une paire est constituée par deux cartes du même
