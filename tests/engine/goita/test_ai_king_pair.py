@@ -14,12 +14,13 @@ import random
 
 import pytest
 
+from engine.ai.goita_determinize import determinize
 from engine.ai.levels import Level, chooser
 from engine.ai.search import Budget
 from engine.goita import PRESETS, Attack, Down, Phase, Piece, Rules, State, apply, legal_actions, view
 from engine.goita.state import HIDDEN
 from engine.hints.goita import hints
-from tests.engine.goita.stacked import DEAL4, counts, table
+from tests.engine.goita.stacked import DEAL4, counts, play, table
 
 LEVELS = (Level.BEGINNER, Level.NORMAL, Level.STRONG)
 BUDGET = Budget(playouts=40)
@@ -90,3 +91,17 @@ def test_the_hints_name_the_king_pair() -> None:
     assert "king_pair" not in [
         h.key for h in hints(view(king_pair_position(Rules(king_face_down_counts=False)), 0))
     ]
+
+
+def test_the_cpu_infers_the_king_laid_face_down_behind_a_king_attack() -> None:
+    """Seat 1 attacks with a King while no other King lies face up: under the seed's rule it laid
+    the other one face down itself. The strong level's sampled states put it there, never in a
+    hand that could then block with it."""
+    hands = ("RBGSNLPP", "KKGSNLPP", "RBGSNLPP", "GSNLPPPP")
+    s, _ = play(table(hands, leader=1), "down:K attack:K down:P attack:P")
+    v = view(s, 2)
+    rng = random.Random(0)
+    for _ in range(30):
+        sampled = determinize(v, rng)
+        assert HIDDEN + int(Piece.K) in sampled.laid[1]
+        assert all(h[int(Piece.K)] == 0 for h in sampled.hands)
