@@ -61,7 +61,8 @@ def _gives_up_king_pair(v: GoitaView, action: object) -> bool:
         counts[int(p)] += 1
     out = unseen(v)
     if v.phase is Phase.DOWN:
-        return king_pair_finish(counts, out) and isinstance(action, Down) and action.piece is not Piece.K
+        sure = king_pair_finish(counts, out) and Down(Piece.K) in v.legal_actions
+        return sure and isinstance(action, Down) and action.piece is not Piece.K
     if len(hand) != 3 or counts[int(Piece.K)] != 1 or Attack(Piece.K) not in v.legal_actions:
         return False
     own_king_down = any(not s.face_up and s.piece is Piece.K for s in v.tables[v.seat])  # type: ignore[index]

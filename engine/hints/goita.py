@@ -34,7 +34,7 @@ def king_pair(view: GoitaView) -> Hints:
     if not view.rules.king_face_down_counts or view.hand is None or view.seat is None:
         return ()
     kings = view.hand.count(Piece.K)
-    if kings == 2 and view.phase is not Phase.ATTACK:
+    if kings == 2 and view.phase is not Phase.ATTACK and not view.rules.no_king_face_down:
         return (line("king_pair"),)
     own_down = any(not s.face_up and s.piece is Piece.K for s in view.tables[view.seat])
     if kings == 1 and own_down and Attack(Piece.K) in view.legal_actions:
