@@ -1,6 +1,7 @@
 """Roppyakken's table adapter under the issue 14 options: what a move takes follows the table's
 rules, a capture of several cards names them all, and the Gaji's lay (``gaji_capture="optional"``,
-the seed preset's) has its buttons and words. Views come from the real engine (a seed, then first legal moves)."""
+the seed preset's) has its buttons and words. Views come from the real engine (a seed, then first
+legal moves)."""
 
 from __future__ import annotations
 
