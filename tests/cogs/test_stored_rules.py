@@ -3,7 +3,8 @@
 The seed preset changed twice (Roppyakken's Gaji may be laid; Goita's face-down King counts as
 « posé »). A stored rules record without the option loads with the rules of its time, on
 SQLite and PostgreSQL, wherever stored games are loaded (``GameEngine.stored_rules``): resume,
-``/verify``, replays and exports; and ``/verify`` still replays a match played under the old rules.
+``/verify``, replays and exports; and ``/verify`` and the offline replay of its export still
+replay a match played under the old rules.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 import pytest
 
 import store
-from cogs.fairness import check_replay
+from cogs.fairness import check_replay, export_record
 from cogs.goita.spec import SPEC as GOITA_SPEC
 from cogs.roppyakken.spec import SPEC as ROPPYAKKEN_SPEC
 from engine.ai.roppyakken import choose_action
@@ -32,6 +33,7 @@ from engine.hanafuda.roppyakken.scoring import GAJI
 from tests.engine.goita.stacked import table
 from tests.engine.roppyakken.stacked import deal
 from tests.postgres import fresh_url
+from tsuki import replay as offline
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -134,6 +136,9 @@ async def test_verify_replays_a_match_stored_with_the_compulsory_gaji(
     stored = await store.results_for(db, game_id)
     assert row is not None and row.status == "finished"
     assert check_replay(ROPPYAKKEN_SPEC, row, actions, stored) is None
+    # Exported, it replays offline too (``python -m tsuki.replay``).
+    lines, ok = offline.replay(export_record(row, None, actions, stored))
+    assert ok, lines
     # The same log read with today's seed default stops at the drawn Gaji's choice.
     today = ROPPYAKKEN.rules_from(None, row.rules)
     assert today.gaji_capture == "optional"
