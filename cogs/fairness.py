@@ -102,7 +102,7 @@ def check_replay(
 ) -> Finding | None:
     """Replay the stored moves and compare with the stored results: the first mismatch, or None."""
     engine = spec.engine
-    rules = engine.rules_from(None, row.rules)
+    rules = engine.stored_rules(row.rules)
     moves = [Move(a.seq, a.seat, a.action) for a in actions]
     replayed = replay_log(engine, len(row.seats), rules, row.seed, moves)
     names = {s.seat: s.display_name for s in row.seats}

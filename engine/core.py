@@ -128,12 +128,24 @@ class GameEngine(Generic[S, A, V, R]):
     parse_action: Callable[[str], A]
     rules_from: Callable[[str | None, dict[str, Any] | None], R]
     start: Callable[[int, R, int], tuple[S, tuple[Any, ...]]] | None = None
+    rules_from_record: Callable[[dict[str, Any]], R] | None = None
 
     def begin(self, seats: int, rules: R, seed: int) -> tuple[S, tuple[Any, ...]]:
         """A new game and the events of its opening deal (redeals, lucky hands…), to announce."""
         if self.start is not None:
             return self.start(seats, rules, seed)
         return self.new_game(seats, rules, seed), ()
+
+    def stored_rules(self, record: dict[str, Any]) -> R:
+        """The rules a stored match was played with, from its saved options (``to_dict``).
+
+        Use it wherever a stored game is loaded (resume, ``/verify``, replays, exports): an
+        option added since, or whose seed default changed, takes the value the match was played
+        under (the game's ``rules_from_record``), never today's default.
+        """
+        if self.rules_from_record is not None:
+            return self.rules_from_record(record)
+        return self.rules_from(None, record)
 
     def replay(self, seats: int, rules: R, seed: int, actions: Sequence[str]) -> S:
         """Rebuild a state from its stored action log (each action in text notation)."""

@@ -84,6 +84,18 @@ def from_dict(cls: type[R], data: dict[str, Any], game: str) -> R:
     return cls(**data)
 
 
+def from_record(cls: type[R], record_defaults: Mapping[str, Any], data: dict[str, Any], game: str) -> R:
+    """The rules a stored match was played with, from its saved options (``to_dict``).
+
+    A key the record lacks takes ``record_defaults[key]`` when the game lists one (an option that
+    did not exist, or whose seed default changed, when the record was saved: the value the match
+    was played under), else the default. A stored match never changes rules on load.
+    """
+    if not isinstance(data, dict):
+        raise BadRules(f"{game} rules must be a mapping of option names to values", key="bad_rules")
+    return from_dict(cls, {**record_defaults, **data}, game)
+
+
 def rules_from(
     presets: Mapping[str, R],
     game: str,

@@ -54,7 +54,7 @@ def replay(record: dict[str, Any]) -> tuple[list[str], bool]:
     engine = ENGINES[record["game"]]
     players = sorted(record["players"], key=lambda p: p["seat"])
     try:
-        rules = engine.rules_from(None, record["rules"])
+        rules = engine.stored_rules(record["rules"])
     except GameError as error:
         raise BadRecord(f"bad rules: {error}") from error
     moves = [Move(a["seq"], a["seat"], a["action"]) for a in record["actions"]]

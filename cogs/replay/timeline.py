@@ -70,7 +70,7 @@ def round_of(spec: GameSpec, state: Any) -> int:
 def build(spec: GameSpec, row: store.GameRow, actions: Sequence[store.ActionRow]) -> Timeline:
     """Every frame of the match. A stored move that does not replay ends the timeline there."""
     engine = spec.engine
-    rules = engine.rules_from(None, row.rules)
+    rules = engine.stored_rules(row.rules)
     state, events = engine.begin(len(row.seats), rules, row.seed)
     current = round_of(spec, state)
     frames = [Frame(0, state, state, tuple(events), None, current)]

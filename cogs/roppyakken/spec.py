@@ -71,7 +71,7 @@ class RoppyakkenSpec(MatchSpec):
 
     def action_steps(self, action: rk.Action, view: rk.RoppyakkenView, locale: str) -> tuple[Step, ...]:
         """A hand card, then (when it has a choice) what it takes or ``field`` to lay it (the
-        Gaji under ``gaji_capture="optional"``); a drawn card's choice is one step."""
+        Gaji under ``gaji_capture="optional"``, the seed's); a drawn card's choice is one step."""
         if isinstance(action, rk.Lay):
             lay = t(locale, "roppyakken.button.lay")
             if action.card is None:

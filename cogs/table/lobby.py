@@ -275,7 +275,7 @@ async def rematch(tables: TableManager, interaction: discord.Interaction, game_i
     if channel is None or tables.in_channel(row.channel_id) is not None:
         return await refuse(interaction, "error.channel_busy")
     spec = tables.specs[row.game]
-    rules = spec.engine.rules_from(None, row.rules)
+    rules = spec.engine.stored_rules(row.rules)
     cpus = sum(s.is_cpu for s in row.seats)
     seat_meta = (row.meta or {}).get("seats", [])
     levels = [

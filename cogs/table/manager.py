@@ -217,7 +217,7 @@ class TableManager(TurnClock):
 
     async def _rebuild(self, row: store.GameRow, spec: GameSpec) -> Table:
         meta = row.meta or {}
-        rules = spec.engine.rules_from(None, row.rules)
+        rules = spec.engine.stored_rules(row.rules)
         table = Table(
             id=row.id,
             game=row.game,

@@ -137,7 +137,7 @@ async def _rules_of(tables: TableManager, game: str, source: str, locale: str) -
             return table.rules, t(locale, f"{game}.rules.this_table")
         row = await store.get_game(tables.db, int(name))
         if row is not None and row.game == game:
-            return engine.rules_from(None, row.rules), t(locale, f"{game}.rules.this_table")
+            return engine.stored_rules(row.rules), t(locale, f"{game}.rules.this_table")
         name = "seed"
     return engine.rules_from(name, None), t(locale, f"{game}.rules.preset", preset=name)
 

@@ -11,7 +11,13 @@ in another hand (face-down and set-aside pieces count as unknown).
   left, even where the rules allow one face down); at the end it pairs the last two pieces so
   the finish is doubled.
 - Attack: prefers pieces nobody else can hold (all copies seen), then pieces it holds several of
-  (it can attack with them again), then low pieces; it keeps its best piece for the finish.
+  (it can attack with them again), then low pieces; it keeps its best piece for the finish. An
+  attack nobody can block with three pieces in hand is a sure finish (all pass; the last two
+  are laid face down and attacked with).
+- Both Kings (seed: a King laid face down counts as « posé », rule ``king_face_down_counts``):
+  with both Kings and two other pieces, it lays a King face down and attacks with the other,
+  which nobody can block: the round is won (:func:`king_pair_finish`), unless another piece in
+  hand already makes an unblockable attack (then the Kings finish, doubled).
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ from engine.core import NotYourTurn
 from engine.goita.types import SET_COUNTS, Action, Attack, Block, Down, GoitaView, Phase, Redeal
 
 _K, _L, _P = 0, 6, 7
+# The score of a move that wins the round for sure (above any other down; an attack's bonus).
+SURE_FINISH = 5.0
 
 
 def _counts(pieces: object) -> list[int]:
@@ -51,7 +59,27 @@ def score_moves(v: GoitaView) -> list[tuple[Action, float]]:
     partner = v.attacker is not None and v.teams[v.attacker] == v.teams[v.seat]
     attack = int(v.attack) if v.attack is not None else None
     hand = _counts(v.hand or ())
-    return score(v.phase, v.legal_actions, hand, v.rules.values, partner, attack, lambda: unseen(v))
+    rules = v.rules
+    return score(
+        v.phase,
+        v.legal_actions,
+        hand,
+        rules.values,
+        partner,
+        attack,
+        lambda: unseen(v),
+        rules.king_face_down_counts,
+    )
+
+
+def king_pair_finish(hand: list[int], out: list[int]) -> bool:
+    """With both Kings and two other pieces in hand (``out``: :func:`unseen`), a King laid face
+    down lets the other attack, unblockable: all pass, and the last two pieces end the round. Not
+    when one of those two already attacks unblockable (then it goes first and the Kings finish,
+    doubled). Needs the rule ``king_face_down_counts``."""
+    if hand[_K] != 2 or sum(hand) != 4:
+        return False
+    return not any(hand[k] and out[k] == 0 for k in range(1, 8))
 
 
 def score(
@@ -62,9 +90,11 @@ def score(
     partner: bool,
     attack: int | None,
     out: Callable[[], list[int]],
+    king_down_counts: bool = False,
 ) -> list[tuple[Action, float]]:
     """:func:`score_moves` from plain facts (``partner``: the attack is the partner's; ``out``:
-    :func:`unseen`, asked for only when attacking), so playouts can call it on a sampled state."""
+    :func:`unseen`, asked for only when attacking or holding both Kings; ``king_down_counts``:
+    the rule ``king_face_down_counts``), so playouts can call it on a sampled state."""
     if phase is Phase.ASK:
         return [(a, 1.0 if isinstance(a, Redeal) else 0.0) for a in legal]
     if phase is Phase.CONSENT:
@@ -74,6 +104,8 @@ def score(
     if phase is Phase.RESPOND:
         return [(a, _respond_score(a, hand, values, partner, attack)) for a in legal]
     if phase is Phase.DOWN:
+        if king_down_counts and hand[_K] == 2 and king_pair_finish(hand, out()):
+            return [(a, SURE_FINISH if int(a.piece) == _K else _down_score(a, hand, values)) for a in legal]  # type: ignore[union-attr]
         return [(a, _down_score(a, hand, values)) for a in legal]
     return _attack_scores(legal, hand, values, out)
 
@@ -130,6 +162,8 @@ def _attack_scores(
         s = 0.0
         if out[k] == 0 and not (k != _K and k < _L and out[_K] > 0):
             s += 10.0  # nobody can block it
+            if sum(hand) == 3:
+                s += SURE_FINISH  # all pass, then the last two pieces: the round is won
         s -= 1.5 * out[k]
         s += 2.0 * (hand[k] - 1)
         if k == _K:

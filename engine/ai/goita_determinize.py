@@ -8,6 +8,9 @@ pieces and the pieces set aside, with what the rules imply:
   a seat's deal is its hand plus everything it has laid, so that is checked exactly;
 - with ``no_king_face_down``, another seat's face-down piece is not a King (the rare case
   where only Kings were left in that hand is given up rather than guessed);
+- with ``king_face_down_counts`` (seed), a seat that attacked with a King while no other King
+  lies face up laid that other King face down itself (the only way its attack was legal,
+  short of ``king_attack_with_both``), so one of its face-down pieces is a King;
 - passes and blocks imply nothing certain (a player may pass holding the piece), so they are
   not used; the playout policy plays as the players would.
 
@@ -46,6 +49,19 @@ def unseen(v: GoitaView) -> list[int]:
     return out
 
 
+def _king_down_shown(v: GoitaView, seat: int) -> bool:
+    """Whether ``seat``'s King attack shows that it laid the other King face down."""
+    rules = v.rules
+    if not rules.king_face_down_counts or rules.king_attack_with_both:
+        return False
+    row = v.tables[seat]
+    attacked = any(s.face_up and s.piece is not None and int(s.piece) == KING for s in row[1::2])
+    face_up = sum(
+        1 for r in v.tables for s in r if s.face_up and s.piece is not None and int(s.piece) == KING
+    )
+    return attacked and face_up == 1
+
+
 def _fits(v: GoitaView, seat: int, hand: list[int], downs: list[int]) -> bool:
     if v.rules.no_king_face_down and KING in downs:
         return False
@@ -65,6 +81,12 @@ def determinize(v: GoitaView, rng: random.Random) -> State:
     pool = [k for k, c in enumerate(unseen(v)) for _ in range(c)]
     others = [i for i in range(n) if i != me]
     hidden_slots = {i: sum(1 for slot in v.tables[i] if slot.piece is None) for i in others}
+    # A King face down that a King attack showed goes straight to its seat's face-down pieces.
+    king_down: set[int] = set()
+    for i in others:
+        if hidden_slots[i] and KING in pool and _king_down_shown(v, i):
+            pool.remove(KING)
+            king_down.add(i)
     hands: list[tuple[int, ...]] = []
     laid: list[tuple[int, ...]] = []
     aside: list[int] = []
@@ -79,8 +101,11 @@ def determinize(v: GoitaView, rng: random.Random) -> State:
                 hands[i] = tuple(counts(v.hand or ()))
                 laid[i] = tuple(int(s.piece) + (0 if s.face_up else HIDDEN) for s in v.tables[i])  # type: ignore[arg-type]
                 continue
-            downs = pool[pos : pos + hidden_slots[i]]
-            pos += hidden_slots[i]
+            drawn = hidden_slots[i] - (i in king_down)
+            downs = pool[pos : pos + drawn]
+            pos += drawn
+            if i in king_down:
+                downs.insert(rng.randrange(drawn + 1), KING)
             hand = counts(pool[pos : pos + v.hand_counts[i]])
             pos += v.hand_counts[i]
             it = iter(downs)

@@ -11,13 +11,13 @@ memory mode keeps its own CPU (``engine.ai.goita_memory``).
 from __future__ import annotations
 
 from engine.ai import goita_search
-from engine.ai.goita import choose_action, score_moves
+from engine.ai.goita import choose_action, king_pair_finish, score_moves, unseen
 from engine.ai.goita_determinize import determinize
 from engine.ai.goita_legacy import choose_action as legacy_choose_action
 from engine.ai.levels import GameAI, register
 from engine.ai.search import SearchGame
 from engine.goita import ENGINE
-from engine.goita.types import Block, Down, GoitaView, Pass, Phase
+from engine.goita.types import Attack, Block, Down, GoitaView, Pass, Phase, Piece
 
 __all__ = ["AI", "absurd"]
 
@@ -28,10 +28,19 @@ def absurd(v: GoitaView, action: object) -> bool:
     - blocking its partner's attack when that does not finish the round;
     - passing an opponent's attack with two pieces left when it can block (block, then attack
       with the last piece: the round is won);
-    - with its last two pieces, hiding the higher one (the finish scores the piece played).
+    - with its last two pieces, hiding the higher one (the finish scores the piece played);
+    - giving up the sure finish of both Kings (rule ``king_face_down_counts``): with both Kings
+      and two other pieces, any face-down piece but a King (:func:`king_pair_finish`); with that
+      King face down and three pieces left, any attack but the King's.
     """
     hand = v.hand or ()
     left = len(hand)
+    if (
+        v.rules.king_face_down_counts
+        and v.phase in (Phase.DOWN, Phase.ATTACK)
+        and _gives_up_king_pair(v, action)
+    ):
+        return True
     if v.phase is Phase.RESPOND:
         partner = v.attacker is not None and v.teams[v.attacker] == v.teams[v.seat]  # type: ignore[index]
         can_block = any(isinstance(a, Block) for a in v.legal_actions)
@@ -42,6 +51,28 @@ def absurd(v: GoitaView, action: object) -> bool:
         values = v.rules.values
         return values[int(action.piece)] > min(values[int(p)] for p in hand)
     return False
+
+
+def _gives_up_king_pair(v: GoitaView, action: object) -> bool:
+    """A move that gives up the sure finish of both Kings (see :func:`absurd`)."""
+    hand = v.hand or ()
+    counts = [0] * 8
+    for p in hand:
+        counts[int(p)] += 1
+    out = unseen(v)
+    if v.phase is Phase.DOWN:
+        sure = king_pair_finish(counts, out) and Down(Piece.K) in v.legal_actions
+        return sure and isinstance(action, Down) and action.piece is not Piece.K
+    if len(hand) != 3 or counts[int(Piece.K)] != 1 or Attack(Piece.K) not in v.legal_actions:
+        return False
+    own_king_down = any(not s.face_up and s.piece is Piece.K for s in v.tables[v.seat])  # type: ignore[index]
+    # Another piece nobody can block finishes as surely (both Kings are this seat's).
+    return (
+        own_king_down
+        and isinstance(action, Attack)
+        and action.piece is not Piece.K
+        and out[int(action.piece)] > 0
+    )
 
 
 AI = register(

@@ -39,7 +39,10 @@ def policy(s: State, rng: random.Random) -> Action:
                     left[code - HIDDEN] -= 1
         return left
 
-    return pick(score(s.phase, legal_actions(s), hand, s.values, partner, attack, out), rng)
+    legal = legal_actions(s)
+    return pick(
+        score(s.phase, legal, hand, s.values, partner, attack, out, s.rules.king_face_down_counts), rng
+    )
 
 
 def value(state: State, seat: int) -> float:

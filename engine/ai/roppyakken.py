@@ -35,6 +35,9 @@ from engine.hanafuda.roppyakken.state import options
 from engine.hanafuda.roppyakken.types import Action, Capture, Lay, RoppyakkenView
 
 _MONTH_OF = tuple(MONTH_MASKS[c // 4 + 1] for c in range(48))
+_NOVEMBER = MONTH_MASKS[11]
+# A capture made on the next turn instead of now: the turn it costs and the draws in between.
+_LATER = 0.9
 
 
 def _sets(rules: Rules) -> tuple[tuple[int, int], ...]:
@@ -128,6 +131,17 @@ class _Table:
             denial = max(denial, self.pot(t | cards, mine) - base)
         return gain + 0.6 * denial
 
+    def lay_gaji_value(self) -> float:
+        """The Gaji laid on the field (seed: « il peut capturer », so it may be): it is worth
+        taking back next turn with a November card of the hand when nobody else can take it
+        first (no November card unseen, and a Gaji on the field is not wild), e.g. to complete
+        Ameshima; otherwise it is a light left to whoever pairs it."""
+        others = self.unseen & _NOVEMBER & ~(1 << GAJI)
+        mine = self.hand & _NOVEMBER & ~(1 << GAJI)
+        if mine and not others and not self.rules.gaji_on_field_wild:
+            return _LATER * max(self.take_value(1 << GAJI | 1 << c) for c in range(48) if mine >> c & 1)
+        return -self.leave_cost(GAJI)
+
     def leave_cost(self, card: int) -> float:
         best = 0.0
         for t, base in zip(self.theirs, self.base_them, strict=True):
@@ -152,9 +166,9 @@ def _score(t: _Table, legal: tuple[Action, ...], pending: int) -> list[tuple[Act
             taken = _taken(options(pending, t.field, t.rules), action.target)
             value = t.take_value(taken | 1 << pending)
         elif isinstance(action, Lay):
-            # The Gaji laid on the field (option gaji_capture="optional"), from the hand or drawn.
-            laid = action.card if action.card is not None else pending
-            value = -t.leave_cost(laid)
+            # The Gaji laid on the field (seed; not with gaji_capture="compulsory"), from the
+            # hand or drawn.
+            value = t.lay_gaji_value()
         else:
             card = action.card
             opts = options(card, t.field, t.rules)

@@ -19,7 +19,7 @@ from engine.goita.game import (
     start,
     to_act,
 )
-from engine.goita.rules import PRESETS, Rules, rules_from
+from engine.goita.rules import PRESETS, Rules, rules_from, rules_from_record
 from engine.goita.state import State, team_of
 from engine.goita.types import (
     KANJI,
@@ -67,6 +67,7 @@ ENGINE: GameEngine[State, Action, GoitaView, Rules] = GameEngine(
     parse_action=parse_action,
     rules_from=rules_from,
     start=start,
+    rules_from_record=rules_from_record,
 )
 
 __all__ = [
@@ -111,6 +112,7 @@ __all__ = [
     "parse_action",
     "parse_pieces",
     "rules_from",
+    "rules_from_record",
     "start",
     "team_of",
     "to_act",

@@ -91,9 +91,14 @@ def _king_may_attack(s: State, hand: Counts) -> bool:
     pas été joué précédemment. » Option ``king_attack_with_both`` (association) adds FudaWiki's
     « If you have both Kings in hand ».
 
-    « Posé » counts Kings face up on the table: a face-down King is seen by its owner only.
+    « Posé » counts every King face up on the table and, with ``king_face_down_counts`` (seed:
+    « le premier joueur pose devant lui une carte face cachée »), a King the player laid face
+    down. Another seat's face-down King counts for nobody else: they cannot know it is there,
+    and offering them the move would tell them.
     """
     if sum(hand) == 1 or (hand[KING] >= 2 and s.rules.king_attack_with_both):
+        return True
+    if s.rules.king_face_down_counts and KING + HIDDEN in s.laid[s.to_act]:  # type: ignore[index]
         return True
     return any(KING in row for row in s.laid)
 
@@ -219,6 +224,12 @@ def _attack(s: State, piece: Piece) -> tuple[State, tuple[Event, ...]]:
                 " or as your last piece.",
                 key="king_attack",
             )
+        if s.rules.king_face_down_counts:
+            raise IllegalAction(
+                "A King may attack only once a King was laid: face up, or face down by you;"
+                " or as your last piece.",
+                key="king_attack_after_king_laid",
+            )
         raise IllegalAction(
             "A King may attack only once the other King was played face up, or as your last piece.",
             key="king_attack_after_king",
@@ -232,7 +243,8 @@ def _attack(s: State, piece: Piece) -> tuple[State, tuple[Event, ...]]:
     if k == KING:
         # FudaWiki: « A King used as an attack piece cannot be defended by the other 3 players ».
         # Under the seed's rule alone nobody could block it anyway: the other King is face up
-        # on the table (or, with ``king_attack_with_both``, in the attacker's hand).
+        # on the table, or face down in the attacker's own row (or, with
+        # ``king_attack_with_both``, in the attacker's hand).
         events.append(AllPassed(seat, True))
         s2 = s._replace(phase=DOWN, to_act=seat, hands=hands, laid=laid, attacker=seat, attack=k, passes=0)
         return s2, tuple(events)

@@ -65,6 +65,11 @@ class Rules:
     # Seed: the face-down piece is « une carte face cachée de son choix » (a King too);
     # FudaWiki (association): « not allowed to place a King face-down ».
     no_king_face_down: bool = False
+    # Seed: « sauf si un Roi a déjà été posé précédemment », and « poser » is said of face-down
+    # pieces too (« le premier joueur pose devant lui une carte face cachée »): a King the player
+    # laid face down counts, so a holder of both Kings may lay one face down and attack with the
+    # other. Off: only Kings face up count (the seed preset's reading before issue 25).
+    king_face_down_counts: bool = True
 
     def __post_init__(self) -> None:
         shared.validate(self, _INT_RANGES, CHOICES)
@@ -81,10 +86,21 @@ class Rules:
         """
         return shared.from_dict(cls, data, "Goita")
 
+    @classmethod
+    def from_record(cls, data: dict[str, Any]) -> Rules:
+        """The rules a stored match was played with: a key its record lacks takes
+        :data:`RECORD_DEFAULTS` (the value before the option existed)."""
+        return shared.from_record(cls, RECORD_DEFAULTS, data, "Goita")
+
     @property
     def values(self) -> tuple[int, ...]:
         """Piece values indexed by :class:`~engine.goita.types.Piece` (K R B G S N L P)."""
         return (self.king, self.rook, self.bishop, self.gold, self.silver, self.knight, self.lance, self.pawn)
+
+
+# What a stored record without the key was played with: ``king_face_down_counts`` came with
+# issue 25; before, a face-down King never counted as « posé ».
+RECORD_DEFAULTS: dict[str, Any] = {"king_face_down_counts": False}
 
 
 def option_names() -> tuple[str, ...]:
@@ -96,7 +112,7 @@ PRESETS: dict[str, Rules] = {
     "seed": Rules(),
     # FudaWiki / Noto Goita Preservation Society scale: ×10, to 150, 6/7/8-pawn teyaku,
     # the winner deals and leads the next round, a King attacks when its holder has both,
-    # no King face down.
+    # no King face down (nor counted as played).
     "association": Rules(
         king=50,
         rook=40,
@@ -112,6 +128,7 @@ PRESETS: dict[str, Rules] = {
         next_leader="winner",
         king_attack_with_both=True,
         no_king_face_down=True,
+        king_face_down_counts=False,
     ),
 }
 
@@ -119,3 +136,8 @@ PRESETS: dict[str, Rules] = {
 def rules_from(preset: str | None = None, overrides: dict[str, Any] | None = None) -> Rules:
     """Rules of a named preset (``None`` = ``seed``) with option overrides on top."""
     return shared.rules_from(PRESETS, "Goita", preset, overrides)
+
+
+def rules_from_record(data: dict[str, Any]) -> Rules:
+    """The rules of a stored match (its saved ``to_dict``): see :meth:`Rules.from_record`."""
+    return Rules.from_record(data)

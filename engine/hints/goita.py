@@ -1,5 +1,6 @@
-"""Goita hints from a seat's view: what each piece in hand can block, what the partner has
-shown face up, the pieces still unseen, and the CPU's pick.
+"""Goita hints from a seat's view: what each piece in hand can block, the King attack that both
+Kings make possible, what the partner has shown face up, the pieces still unseen, and the CPU's
+pick.
 
 A piece blocks an attack of the same piece; a King also blocks a Rook, Bishop, Gold, Silver or
 Knight (never a Lance or a Pawn: seed, and ``engine.goita.game``)."""
@@ -7,7 +8,7 @@ Knight (never a Lance or a Pawn: seed, and ``engine.goita.game``)."""
 from __future__ import annotations
 
 from engine.ai.goita import score_moves, unseen
-from engine.goita.types import PIECES, GoitaView, Phase, Piece
+from engine.goita.types import PIECES, Attack, GoitaView, Phase, Piece
 from engine.hints import Hints, Line, line
 
 KING_BLOCKS = (Piece.R, Piece.B, Piece.G, Piece.S, Piece.N)
@@ -24,6 +25,21 @@ def partner_of(view: GoitaView) -> int | None:
     if seat is None or view.seats != 4:
         return None
     return next((s for s in range(view.seats) if s != seat and view.teams[s] == view.teams[seat]), None)
+
+
+def king_pair(view: GoitaView) -> Hints:
+    """Seed « sauf si un Roi a déjà été posé » with option ``king_face_down_counts``: holding
+    both Kings, one laid face down lets the other attack (unblockable); once it lies face down in
+    the seat's row, the King in hand may attack. Nothing when no King attack comes of it."""
+    if not view.rules.king_face_down_counts or view.hand is None or view.seat is None:
+        return ()
+    kings = view.hand.count(Piece.K)
+    if kings == 2 and view.phase is not Phase.ATTACK and not view.rules.no_king_face_down:
+        return (line("king_pair"),)
+    own_down = any(not s.face_up and s.piece is Piece.K for s in view.tables[view.seat])
+    if kings == 1 and own_down and Attack(Piece.K) in view.legal_actions:
+        return (line("king_attack_ready"),)
+    return ()
 
 
 def hints(view: GoitaView) -> Hints:
@@ -50,6 +66,7 @@ def hints(view: GoitaView) -> Hints:
             out.append(line("block_now", attack=str(view.attack), pieces=with_))
         else:
             out.append(line("cannot_block", attack=str(view.attack)))
+    out += king_pair(view)
     partner = partner_of(view)
     if partner is not None:
         shown = tuple(str(s.piece) for s in view.tables[partner] if s.face_up and s.piece is not None)

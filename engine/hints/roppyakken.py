@@ -1,5 +1,6 @@
-"""Roppyakken hints from a seat's view: captures (the Gaji takes any card), dekiyaku progress,
-the opponents' near yaku, the round's card points so far, and the CPU's pick."""
+"""Roppyakken hints from a seat's view: captures (the Gaji takes any card, or may be laid on the
+field), dekiyaku progress, the opponents' near yaku, the round's card points so far, and the
+CPU's pick."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from engine.hanafuda.roppyakken.scoring import (
     TEPPO,
     TSUKIMI,
 )
-from engine.hanafuda.roppyakken.types import Phase, RoppyakkenView
+from engine.hanafuda.roppyakken.types import Lay, Phase, RoppyakkenView
 from engine.hints import Hints, Line, line
 from engine.hints.hanafuda import Goal, captures, mask_of, progress, threats
 
@@ -71,6 +72,10 @@ def hints(view: RoppyakkenView) -> Hints:
         out += captures(gs, view.hand, view.field, mine, others, label=_label, wild=wild)
     elif view.legal_actions and view.pending_draw is not None:
         out += captures(gs, (view.pending_draw,), view.field, mine, others, label=_label, wild=wild)
+    if any(isinstance(a, Lay) for a in view.legal_actions):
+        # « il peut capturer »: the Gaji may take its prey or be laid (seed; not with the
+        # compulsory option, nor with a November card on the field: the engine then offers no Lay).
+        out.append(line("gaji_lay", card=_label(GAJI)))
     out.append(line("card_points", points=view.running[me].total))
     if mine_progress := progress(gs, mine, others):
         out.append(line("progress", goals=mine_progress))

@@ -1,6 +1,7 @@
 """Roppyakken's table adapter under the issue 14 options: what a move takes follows the table's
-rules, a capture of several cards names them all, and the Gaji's lay (``gaji_capture="optional"``)
-has its buttons and words. Views come from the real engine (a seed, then first legal moves)."""
+rules, a capture of several cards names them all, and the Gaji's lay (``gaji_capture="optional"``,
+the seed preset's) has its buttons and words. Views come from the real engine (a seed, then first
+legal moves)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from cogs.table.spec import actions_along
 from engine.hanafuda import roppyakken as rk
 from engine.hanafuda.cards import Card
 
-OPTIONAL = {"gaji_capture": "optional"}
+OPTIONAL = {"gaji_capture": "optional"}  # the seed preset's value since issue 25
+COMPULSORY = {"gaji_capture": "compulsory"}  # the seed's before (an option now)
 GAJI = Card.parse("11a")
 
 
@@ -82,7 +84,7 @@ def test_what_a_play_takes_follows_the_tables_rules():
 
 
 @pytest.mark.parametrize(
-    "overrides", [OPTIONAL, {**OPTIONAL, "gaji_no_triples": True, "gaji_on_field_wild": True}, {}]
+    "overrides", [OPTIONAL, {**OPTIONAL, "gaji_no_triples": True, "gaji_on_field_wild": True}, COMPULSORY]
 )
 def test_every_legal_action_has_its_own_steps_and_a_label(overrides):
     """Over random deals: no action crashes the adapter, and the buttons tell every legal

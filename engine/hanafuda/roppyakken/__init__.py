@@ -16,7 +16,7 @@ from engine.hanafuda.roppyakken.game import (
     start,
     to_act,
 )
-from engine.hanafuda.roppyakken.rules import PRESETS, Rules, rules_from
+from engine.hanafuda.roppyakken.rules import PRESETS, Rules, rules_from, rules_from_record
 from engine.hanafuda.roppyakken.state import State
 from engine.hanafuda.roppyakken.types import (
     Action,
@@ -54,6 +54,7 @@ ENGINE: GameEngine[State, Action, RoppyakkenView, Rules] = GameEngine(
     parse_action=parse_action,
     rules_from=rules_from,
     start=start,
+    rules_from_record=rules_from_record,
 )
 
 __all__ = [
@@ -86,6 +87,7 @@ __all__ = [
     "outcome",
     "parse_action",
     "rules_from",
+    "rules_from_record",
     "start",
     "to_act",
     "view",

@@ -29,7 +29,7 @@ YAKU_IDS: tuple[str, ...] = (
 )
 TEYAKU_IDS: tuple[str, ...] = ("tesan", "futatesan", "sogasu")
 
-# Allowed values of the text options (first = seed default).
+# Allowed values of the text options (the seed default is the field's default below).
 CHOICES: dict[str, tuple[str, ...]] = {
     "tie_break": ("lead", "yaku", "score"),
     "hand_four": ("play", "misdeal"),
@@ -67,10 +67,11 @@ class Rules:
     # in the seed one card of another month's triple too. FudaWiki: "cannot be used to capture
     # sets of 3 of any other suit" (and with three Novembers on the field it takes them, nothing else).
     gaji_no_triples: bool = False
-    # "compulsory" (seed reading: « peut » is what the Gaji is able to take, and a card that can
-    # capture must, « il est obligé de la capturer »); "optional": « il peut » read as "may", the
-    # Gaji may be laid on the field unless a November card there makes a true pair.
-    gaji_capture: str = "compulsory"
+    # "optional" (seed: « il peut capturer à l'aide de celui-ci n'importe quelle carte »): the
+    # Gaji may also be laid on the field, unless a November card there makes a true « paire »
+    # (two cards of the same month), which « il est obligé de la capturer ». "compulsory": a Gaji
+    # that can capture must (the reading of the seed preset before issue 25).
+    gaji_capture: str = "optional"
     # A Gaji lying on the field: the seed gives it no rule there, so only a November card pairs
     # with it. FudaWiki: « it may be captured using another Willow card, or using any
     # non-0-point card (this wild capture might not be allowed in some variants) ».
@@ -109,6 +110,17 @@ class Rules:
         """Build rules from options (missing keys take the seed default); :class:`BadRules` else."""
         return shared.from_dict(cls, data, "Roppyakken")
 
+    @classmethod
+    def from_record(cls, data: dict[str, Any]) -> Rules:
+        """The rules a stored match was played with: a key its record lacks takes
+        :data:`RECORD_DEFAULTS` (the value before the option or its seed default changed)."""
+        return shared.from_record(cls, RECORD_DEFAULTS, data, "Roppyakken")
+
+
+# What a stored record without the key was played with: ``gaji_capture`` was "compulsory" in
+# the seed preset until issue 25 (records saved before the option existed lack it).
+RECORD_DEFAULTS: dict[str, Any] = {"gaji_capture": "compulsory"}
+
 
 def option_names() -> tuple[str, ...]:
     return shared.option_names(Rules)
@@ -120,10 +132,18 @@ PRESETS: dict[str, Rules] = {
     # FudaWiki's Sanbyakuken: FudaWiki's game to 300, with FudaWiki's rules where the seed
     # differs: the Gaji never takes from another month's triple, four of a month in a hand is a
     # misdeal, several seats past the target are split by Four Brights / Seven Ribbons / score.
-    "sanbyakuken": Rules(target=300, tie_break="yaku", hand_four="misdeal", gaji_no_triples=True),
+    # The Gaji's capture stays compulsory there, as it always was in this preset.
+    "sanbyakuken": Rules(
+        target=300, tie_break="yaku", hand_four="misdeal", gaji_no_triples=True, gaji_capture="compulsory"
+    ),
 }
 
 
 def rules_from(preset: str | None = None, overrides: dict[str, Any] | None = None) -> Rules:
     """Rules of a named preset (``None`` = ``seed``) with option overrides on top."""
     return shared.rules_from(PRESETS, "Roppyakken", preset, overrides)
+
+
+def rules_from_record(data: dict[str, Any]) -> Rules:
+    """The rules of a stored match (its saved ``to_dict``): see :meth:`Rules.from_record`."""
+    return Rules.from_record(data)

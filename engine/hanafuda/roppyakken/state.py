@@ -117,7 +117,7 @@ def gaji_options(field: int, no_triples: bool = False) -> tuple[int, ...]:
 
 
 def may_lay(c: int, opts: tuple[int, ...], field: int, rules: Rules) -> bool:
-    """Option ``gaji_capture="optional"`` (« il peut capturer » read as "may"): the Gaji, played
+    """``gaji_capture="optional"`` (seed: « il peut capturer »): the Gaji, played
     or drawn, may be laid on the field instead of capturing, unless a November card on the field
     makes a pair of the same month, which must be captured (« si la carte … permet de créer une
     paire, il est obligé de la capturer »). Only when it could capture (else it is laid anyway)."""

@@ -11,7 +11,7 @@ Action notation (``str(action)`` and :func:`parse_action` round-trip), as in Koi
                           a capture of several cards is named by its first card: ``11a>11b``
                           takes the three Novembers 11b 11c 11d)
 ``>3c``                   capture 3c with the card just drawn (it had a choice)
-``11a>field``             option ``gaji_capture="optional"``: lay the Gaji from the hand on
+``11a>field``             ``gaji_capture="optional"`` (seed): lay the Gaji from the hand on
                           the field although it could capture
 ``>field``                the same for the Gaji just drawn
 ========================  ==================================================================
@@ -59,7 +59,7 @@ class Capture:
 
 @dataclass(frozen=True, slots=True)
 class Lay:
-    """Lay the Gaji on the field without capturing (option ``gaji_capture="optional"``):
+    """Lay the Gaji on the field without capturing (``gaji_capture="optional"``, the seed's):
     ``card`` is the Gaji played from the hand, or ``None`` for the Gaji just drawn."""
 
     card: Card | None = None
@@ -157,7 +157,7 @@ class CardPlayed:
 @dataclass(frozen=True, slots=True)
 class CardDrawn:
     """``seat`` turned ``card``; ``awaiting_choice`` when it has several captures to pick from (or,
-    option ``gaji_capture="optional"``, it is the Gaji, which may also be laid on the field)."""
+    with ``gaji_capture="optional"``, the seed's, it is the Gaji, which may also be laid)."""
 
     seat: int
     card: Card

@@ -48,6 +48,7 @@ CONFIGS: list[tuple[int, Rules]] = [
     (4, Rules(double_finish=False, redeal_pawns=4, next_leader="winner")),
     (4, Rules(king_attack_with_both=True)),
     (4, Rules(no_king_face_down=True, next_leader="winner")),
+    (4, Rules(king_face_down_counts=False)),
     (3, PRESETS["seed"]),
     (3, Rules(three_player_removal="random", redeal_pawns=4)),
     (2, PRESETS["seed"]),

@@ -168,10 +168,16 @@ def test_seed_example_of_a_first_and_second_turn() -> None:
 BOTH_KINGS = ("KKGSNLPP", "RBGSNLPP", "RBGSNLPP", "GSNLPPPP")
 
 
+# The reading of « posé » before issue 25 (only Kings face up count), now an option.
+FACE_UP_ONLY = Rules(king_face_down_counts=False)
+
+
 def test_king_never_attacks_unless_a_king_was_already_played() -> None:
     """« Un Roi ne peut jamais être joué comme carte attaquante sauf si un Roi a déjà été posé
-    précédemment. » In the seed preset holding both Kings is no exception."""
-    s, _ = play(table(), "down:G attack:N block:N")  # seat 1 blocks, holding one King
+    précédemment. » Holding both Kings is no exception. (Option ``king_face_down_counts`` off,
+    so that the refusal names the face-up rule; the seed preset's own refusal is checked in
+    ``test_a_king_laid_face_down_is_pose_…``.)"""
+    s, _ = play(table(rules=FACE_UP_ONLY), "down:G attack:N block:N")  # seat 1 blocks, holding one King
     assert Attack(Piece.K) not in legal_actions(s)
     with pytest.raises(IllegalAction) as err:
         apply(s, Attack(Piece.K))
@@ -180,7 +186,7 @@ def test_king_never_attacks_unless_a_king_was_already_played() -> None:
     s, _ = play(s, "attack:G block:K attack:P pass pass block:P")
     assert s.to_act == 1 and Attack(Piece.K) in legal_actions(s)
     # Both Kings in hand: still no King attack.
-    s2, _ = play(table(BOTH_KINGS), "down:G")
+    s2, _ = play(table(BOTH_KINGS, rules=FACE_UP_ONLY), "down:G")
     assert Attack(Piece.K) not in legal_actions(s2)
     with pytest.raises(IllegalAction) as err:
         apply(s2, Attack(Piece.K))
@@ -188,11 +194,37 @@ def test_king_never_attacks_unless_a_king_was_already_played() -> None:
 
 
 def test_a_king_laid_face_down_does_not_count_as_played() -> None:
-    """« sauf si un Roi a déjà été posé précédemment »: ruling, a King face down does not count
-    (only its owner knows it is there)."""
+    """« sauf si un Roi a déjà été posé précédemment »: option ``king_face_down_counts`` off
+    (the seed preset's reading before issue 25, kept for the matches stored with it), a King
+    face down does not count, not even for its owner."""
+    hands = ("KRGSNLPP", "KBGSNLPP", "RBGSNLPP", "GSNLPPPP")
+    s, _ = play(table(hands, rules=FACE_UP_ONLY), "down:K attack:P block:P")
+    assert s.to_act == 1 and Attack(Piece.K) not in legal_actions(s)
+    s, _ = play(table(BOTH_KINGS, rules=FACE_UP_ONLY), "down:K")
+    assert Attack(Piece.K) not in legal_actions(s)
+    assert not PRESETS["association"].king_face_down_counts
+
+
+def test_a_king_laid_face_down_is_pose_le_premier_joueur_pose_devant_lui_une_carte_face_cachee() -> None:
+    """« Un Roi ne peut jamais être joué comme carte attaquante sauf si un Roi a déjà été posé
+    précédemment. » The seed says « poser » of face-down pieces too: « le premier joueur pose
+    devant lui une carte face cachée ». So in the seed preset a player holding both Kings may lay
+    one face down and then attack with the other; nobody can block that King attack."""
+    assert PRESETS["seed"].king_face_down_counts
+    s, _ = play(table(BOTH_KINGS, rules=PRESETS["seed"]), "down:K")
+    assert Attack(Piece.K) in legal_actions(s)
+    s, events = play(s, "attack:K")
+    assert events[-1] == AllPassed(0, True) and s.phase is Phase.DOWN and s.to_act == 0
+    # Later in the round too: the King laid face down earlier still counts for its owner.
+    s, _ = play(table(BOTH_KINGS), f"down:K attack:G {ALL_PASS} down:P")
+    assert Attack(Piece.K) in legal_actions(s)
+    # Another seat's face-down King is not known to the others: it unlocks nothing for them.
     hands = ("KRGSNLPP", "KBGSNLPP", "RBGSNLPP", "GSNLPPPP")
     s, _ = play(table(hands), "down:K attack:P block:P")
     assert s.to_act == 1 and Attack(Piece.K) not in legal_actions(s)
+    with pytest.raises(IllegalAction) as err:
+        apply(s, Attack(Piece.K))
+    assert err.value.key == "king_attack_after_king_laid"
 
 
 def test_king_may_be_the_eighth_piece_even_if_the_other_king_was_not_played() -> None:

@@ -154,13 +154,14 @@ def test_rules_options_presets_and_errors() -> None:
         "lead",
         "play",
         False,
-        "compulsory",
+        "optional",
     )
     assert (sanbyakuken.tie_break, sanbyakuken.hand_four, sanbyakuken.gaji_no_triples) == (
         "yaku",
         "misdeal",
         True,
     )
+    assert sanbyakuken.gaji_capture == "compulsory"
     assert rules_from("sanbyakuken", {"gaji_capture": "optional"}).gaji_capture == "optional"
     with pytest.raises(BadRules):
         Rules(shiko=-1)
