@@ -21,7 +21,8 @@ from typing import Any
 
 import discord
 
-from cogs.table import limits
+from cogs.table import ids, limits
+from cogs.table.replies import refuse
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -51,6 +52,14 @@ class Routed(discord.ui.DynamicItem[Any], template=r"(?!)"):
 
     def number(self, name: str) -> int:
         return int(self.match[name])
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """A custom_id holding a number no id of ours reaches (``2**63`` and up) was forged: it
+        is refused like any foreign button, before its handler could pass it to the store."""
+        if ids.custom_id_fits(self.custom_id):
+            return True
+        await refuse(interaction, "error.foreign_button")
+        return False
 
 
 def button(
