@@ -2,16 +2,18 @@
 bucket per 5 s across all of them (tsuki/identify.py). SimCord runs no gateway, so the test
 calls the bots' ``before_identify_hook`` directly, as discord.py would before each IDENTIFY.
 
-The window is scaled down (``tsuki.identify.WINDOW``); the times are the event loop's clock,
-read the moment each hook returns (when discord.py sends the IDENTIFY). Only lower bounds on
-the gaps are asserted: a slow machine makes them longer, never shorter.
+The window is scaled down (``tsuki.identify.WINDOW``). A shard may identify once its process
+holds its bucket's lock: the ledger notes, on the event loop's clock, when each process took a
+bucket's lock and when it let it go. Only orders and lower bounds are asserted (one holder per
+bucket at a time; each hold lasts at least the window), which a slow machine cannot break: it
+only makes the holds longer.
 """
 
 from __future__ import annotations
 
 import asyncio
 import itertools
-from collections import defaultdict
+from dataclasses import dataclass, field
 
 import pytest
 
@@ -40,25 +42,62 @@ async def two_processes(url: str) -> list[ShardedTsukiBot]:
     return bots
 
 
-async def launch(bot: ShardedTsukiBot, sent: list[tuple[int, float]]) -> None:
+@dataclass
+class Ledger:
+    """When each process took and let go of each bucket's lock, and which shards identified."""
+
+    events: list[tuple[float, int, str]] = field(default_factory=list)  # (time, bucket, take|free)
+    identified: list[int] = field(default_factory=list)
+
+    def watch(self, bot: ShardedTsukiBot) -> None:
+        assert bot.identify_gate is not None
+        locks = bot.identify_gate.locks
+        try_lock, unlock = locks.try_lock, locks.unlock
+        loop = asyncio.get_running_loop()
+
+        async def taking(space: int, key: int) -> bool:
+            taken = await try_lock(space, key)
+            if taken:
+                self.events.append((loop.time(), key, "take"))
+            return taken
+
+        async def freeing(space: int, key: int) -> None:
+            self.events.append((loop.time(), key, "free"))
+            await unlock(space, key)
+
+        locks.try_lock, locks.unlock = taking, freeing  # type: ignore[method-assign]
+
+    def holds(self, bucket: int) -> list[tuple[float, float | None]]:
+        """``(taken, freed)`` of each hold of ``bucket``, in order (``None``: held at the end);
+        fails when a process took the lock while another held it."""
+        holds: list[tuple[float, float | None]] = []
+        for at, key, what in sorted(self.events):
+            if key != bucket:
+                continue
+            if what == "take":
+                assert not holds or holds[-1][1] is not None, f"bucket {bucket} taken while held"
+                holds.append((at, None))
+            else:
+                holds[-1] = (holds[-1][0], at)
+        return holds
+
+
+def assert_one_identify_per_bucket_per_window(ledger: Ledger) -> None:
+    for bucket in range(CONCURRENCY):
+        holds = ledger.holds(bucket)
+        assert holds, f"bucket {bucket} was used"
+        taken = [start for start, _ in holds]
+        assert all(later - earlier >= WINDOW for earlier, later in itertools.pairwise(taken)), holds
+        assert all(end is None or end - start >= WINDOW for start, end in holds), holds
+
+
+async def launch(bot: ShardedTsukiBot, ledger: Ledger) -> None:
     """What discord.py's AutoShardedClient.launch_shards does: one shard after the other, the
     first one ``initial``; each IDENTIFY goes out as its hook returns."""
-    loop = asyncio.get_running_loop()
     shard_ids = bot.settings.shard_ids or ()
     for shard_id in shard_ids:
         await bot.before_identify_hook(shard_id, initial=shard_id == shard_ids[0])
-        sent.append((shard_id, loop.time()))
-
-
-def closest_gap_per_bucket(sent: list[tuple[int, float]]) -> dict[int, float]:
-    by_bucket: dict[int, list[float]] = defaultdict(list)
-    for shard_id, at in sent:
-        by_bucket[shard_id % CONCURRENCY].append(at)
-    gaps = {}
-    for bucket, times in by_bucket.items():
-        times.sort()
-        gaps[bucket] = min((b - a for a, b in itertools.pairwise(times)), default=float("inf"))
-    return gaps
+        ledger.identified.append(shard_id)
 
 
 @pytest.fixture
@@ -74,34 +113,36 @@ async def close(bots: list[ShardedTsukiBot]) -> None:
 @pytest.mark.usefixtures("scaled_window")
 async def test_two_processes_starting_together_never_identify_a_bucket_twice_within_the_window():
     bots = await two_processes(fresh_url())
-    sent: list[tuple[int, float]] = []
+    ledger = Ledger()
     try:
-        await asyncio.gather(*(launch(bot, sent) for bot in bots))
+        for bot in bots:
+            ledger.watch(bot)
+        await asyncio.gather(*(launch(bot, ledger) for bot in bots))
     finally:
         await close(bots)
-    assert sorted(shard for shard, _ in sent) == [0, 1, 2, 4, 5, 6], "every shard identified"
-    gaps = closest_gap_per_bucket(sent)
-    assert set(gaps) == {0, 1}
-    assert all(gap >= WINDOW for gap in gaps.values()), gaps
+    assert sorted(ledger.identified) == [0, 1, 2, 4, 5, 6], "every shard identified"
+    assert len(ledger.holds(0)) == 4 and len(ledger.holds(1)) == 2, "one hold per IDENTIFY"
+    assert_one_identify_per_bucket_per_window(ledger)
 
 
 @pytest.mark.usefixtures("scaled_window")
 async def test_hooks_called_all_at_once_still_take_turns():
     """Every shard's hook at the same moment (reconnections after an outage), both processes."""
     bots = await two_processes(fresh_url())
-    loop = asyncio.get_running_loop()
-    sent: list[tuple[int, float]] = []
+    ledger = Ledger()
 
     async def identify(bot: ShardedTsukiBot, shard_id: int) -> None:
         await bot.before_identify_hook(shard_id, initial=False)
-        sent.append((shard_id, loop.time()))
+        ledger.identified.append(shard_id)
 
     try:
+        for bot in bots:
+            ledger.watch(bot)
         await asyncio.gather(*(identify(bot, s) for bot in bots for s in bot.settings.shard_ids or ()))
     finally:
         await close(bots)
-    assert len(sent) == 6
-    assert all(gap >= WINDOW for gap in closest_gap_per_bucket(sent).values())
+    assert sorted(ledger.identified) == [0, 1, 2, 4, 5, 6]
+    assert_one_identify_per_bucket_per_window(ledger)
 
 
 @pytest.mark.usefixtures("scaled_window")
