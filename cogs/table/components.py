@@ -11,7 +11,10 @@ A custom_id carries all a click needs, so buttons survive restarts. Templates (â
 
 ``seq`` is the number of moves played when the button was drawn, so a click on a button from
 an earlier turn is recognised and refused without changing anything. The ``*_TEMPLATE`` patterns
-read them back; :mod:`cogs.table.routes` routes each click to its handler.
+read them back; :mod:`cogs.table.routes` routes each click to its handler. Every routed click
+(these, and those of the seats, replay, rules and learn cogs) first passes
+:meth:`Routed.interaction_check`: a number in its custom_id that no id of ours reaches (a forged
+one) is refused as a foreign button before any handler sees it (:mod:`cogs.table.ids`).
 """
 
 from __future__ import annotations
