@@ -22,7 +22,7 @@ from discord.ext import commands
 
 import store
 from cogs.config_locale import public_locale
-from cogs.table import limits
+from cogs.table import ids, limits
 from cogs.table.commitment import posted_commitment
 from cogs.table.replies import ephemeral, user_locale
 from cogs.table.spec import GameSpec
@@ -129,7 +129,7 @@ class FairnessCog(commands.Cog, name="Fairness"):
 
     async def _finished(self, interaction: discord.Interaction, game: int) -> store.GameRow | None:
         """The finished match ``game`` of this server, or None after refusing."""
-        row = await store.get_game(self.bot.db, game)
+        row = await store.get_game(self.bot.db, game) if ids.is_stored_id(game) else None
         loc = user_locale(interaction)
         if row is None or row.guild_id != interaction.guild_id:
             await ephemeral(interaction, t(loc, "fairness.not_found", game=game))

@@ -1,10 +1,10 @@
 """``/table replace`` and ``/table end``: a running match's seats and its end, for whatever game.
 
 * **Replace a seat.** Someone who left mid-match can be replaced by the CPU or by a new player.
-  The host does it at once; any other seated player's request posts a vote that passes when a
-  majority of the other seated humans (everyone seated but the replaced player) agree, the
-  requester counting as a yes. The new occupant plays the seat from where it is (its moves,
-  points and results stay with the seat); the old player's buttons and commands are refused.
+  The host hands over a CPU seat or an away player's seat at once; a present player's seat needs
+  their consent, or the host and a majority of the other seated humans (:mod:`cogs.seat_vote`),
+  put to a vote with an **Agree** button. The new occupant plays the seat from where it is (its
+  moves, points and results stay with the seat); the old player's buttons and commands are refused.
 * **End a match.** The host stops it without a result (after a confirmation): the game is
   stored as abandoned and a public line says who ended it.
 
@@ -15,7 +15,6 @@ votes live in memory: after a restart a vote button answers that the vote has cl
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import discord
@@ -23,6 +22,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from cogs.seat_vote import Vote, at_once, open_vote, rule_text
 from cogs.table import components as c
 from cogs.table import play
 from cogs.table.commands import table_here
@@ -42,24 +42,6 @@ log = logging.getLogger(__name__)
 # ``new`` (0: the CPU on either side). ``he:{game}:yes|no``: the host confirms ending the match.
 VOTE_TEMPLATE = r"sv:(?P<game>\d+):(?P<seat>\d+):(?P<new>\d+):(?P<old>\d+)"
 END_TEMPLATE = r"he:(?P<game>\d+):(?P<verb>yes|no)"
-
-
-@dataclass(slots=True)
-class Vote:
-    """A request to hand a seat over, waiting for a majority of the other seated humans."""
-
-    new_name: str
-    requester: int
-    voters: frozenset[int]  # who may vote: the seated humans but the replaced player and the newcomer
-    yes: set[int] = field(default_factory=set)
-
-    @property
-    def needed(self) -> int:
-        return len(self.voters) // 2 + 1
-
-    @property
-    def passed(self) -> bool:
-        return len(self.yes) >= self.needed
 
 
 def vote_id(game_id: int, seat: int, new: int | None, old: int | None) -> str:
@@ -150,12 +132,12 @@ class SeatsCog(
             table = table_here(self.tables, interaction.channel_id)
             index = seat - 1
             _check_replacement(table, index, player)
-            if interaction.user.id == table.host_id:
+            if at_once(table, index, interaction.user.id):
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 await hand_over(self.tables, table, index, player)
                 await ephemeral(interaction, t(user_locale(interaction), "seats.done", n=seat))
                 return
-            if table.seat_of(interaction.user.id) is None:
+            if interaction.user.id != table.host_id and table.seat_of(interaction.user.id) is None:
                 await refuse(interaction, "seats.host_or_players")
                 return
             await self._open_vote(interaction, table, index, player)
@@ -167,20 +149,10 @@ class SeatsCog(
     ) -> None:
         old = table.seats[index]
         new_id = player.id if player is not None else None
-        voters = frozenset(
-            s.user_id
-            for s in table.seats
-            if s.user_id is not None and s.index != index and s.user_id != new_id
-        )
-        vote = Vote(
-            new_name=player.display_name if player is not None else cpu_name(table, index),
-            requester=interaction.user.id,
-            voters=voters,
-        )
-        if interaction.user.id in voters:
-            vote.yes.add(interaction.user.id)
+        new_name = player.display_name if player is not None else cpu_name(table, index)
+        vote = open_vote(table, index, interaction.user.id, new_name)
         custom_id = vote_id(table.id, index, new_id, old.user_id)
-        if vote.passed or not voters:  # nobody else to ask
+        if vote.passed:  # the player gives up their own seat
             await interaction.response.send_message(self._vote_text(table, index, vote, player, passed=True))
             await hand_over(self.tables, table, index, player)
             return
@@ -207,11 +179,10 @@ class SeatsCog(
         )
         if passed:
             return f"{text}\n{t(loc, 'seats.vote_passed')}"
-        voters = ", ".join(f"<@{uid}>" for uid in sorted(vote.voters))
-        return f"{text}\n{t(loc, 'seats.vote_count', yes=len(vote.yes), needed=vote.needed, voters=voters)}"
+        return f"{text}\n{rule_text(vote, loc)}"
 
     async def on_vote(self, interaction: discord.Interaction, custom_id: str, match: dict[str, str]) -> None:
-        """A vote click: counted once per eligible voter; at a majority the seat is handed over."""
+        """A vote click: counted once per voter; when the vote passes the seat is handed over."""
         try:
             vote = self.votes.get(custom_id)
             table = self.tables.tables.get(int(match["game"]))

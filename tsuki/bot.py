@@ -16,6 +16,8 @@ from cogs.table.routes import DYNAMIC_ITEMS
 from cogs.translator import TsukiTranslator
 from render import heap
 from store import Database, LeasePolicy
+from store.advisory import AdvisoryLocks
+from tsuki.identify import IdentifyGate
 from tsuki.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -76,6 +78,7 @@ def warm_images(games: tuple[str, ...]) -> None:
 class TsukiBot(commands.Bot):
     db: Database
     tables: TableManager
+    identify_gate: IdentifyGate | None = None  # processes sharing a database take turns to IDENTIFY
 
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.default()  # slash commands and buttons need no privileged intent
@@ -90,6 +93,7 @@ class TsukiBot(commands.Bot):
         self.db = await Database.open(self.settings.database)
         if self.settings.shared_database:  # other processes may drive tables here: leases on
             self.db.lease = LeasePolicy(ttl=self.settings.lease_seconds)
+            self.open_identify_gate()
         self.tables = TableManager(self, self.db, game_specs())  # type: ignore[arg-type]
         await self.tree.set_translator(TsukiTranslator())
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -104,6 +108,27 @@ class TsukiBot(commands.Bot):
         log.info("resumed %d unfinished game(s)", resumed)
         self.tables.ownership.start()  # renew leases, take over tables whose process died
         await self.sync_commands()
+
+    def open_identify_gate(self) -> None:
+        """Take turns with the other processes on this database to IDENTIFY (tsuki/identify.py)."""
+        self.identify_gate = IdentifyGate(AdvisoryLocks(self.db), self.max_concurrency)
+
+    async def max_concurrency(self) -> int:
+        """Discord's ``max_concurrency`` for this bot; 1 (the strictest) when it cannot be asked."""
+        try:
+            _, _, limit = await self.http.get_bot_gateway()
+            return int(limit["max_concurrency"])
+        except Exception:
+            log.warning("could not ask Discord for max_concurrency; identifying one shard at a time")
+            return 1
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """On a shared database, wait for this shard's turn among every process (one IDENTIFY per
+        bucket per 5 s); alone on SQLite, discord.py's own spacing of this process's shards."""
+        if self.identify_gate is None:
+            await super().before_identify_hook(shard_id, initial=initial)
+        else:
+            await self.identify_gate.wait_turn(shard_id)
 
     async def db_ratings_caught_up(self) -> None:
         """Rate every finished match not rated yet (one that ended as the bot stopped, or before
@@ -135,6 +160,9 @@ class TsukiBot(commands.Bot):
                 await tables.ownership.release_all()
             except Exception:
                 log.exception("could not release the table leases; they expire by themselves")
+        if self.identify_gate is not None:
+            await self.identify_gate.close()
+            self.identify_gate = None
         db = getattr(self, "db", None)
         if db is not None:
             await db.close()

@@ -29,6 +29,12 @@ DEMO_COMMANDS: dict[str, tuple[str, dict[str, Any]]] = {
     "goita": ("goita start", {"opponent": "watch"}),
 }
 TAKES_ROUNDS = {"koikoi", "gostop"}
+# How long one step of the demo (the start, one CPU move and its posts) may take on this machine
+# before SimCord calls it stuck: generous, as a busy machine draws its images slowly. The CPU's
+# pause is longer still, so it always passes on the virtual clock: SimCord waits a bot's sleep
+# out in real time when it would end before that deadline.
+SETTLE_TIMEOUT = 300.0
+CPU_DELAY = SETTLE_TIMEOUT + 60.0
 
 
 async def run_demo(game: str, out: str, *, rounds: int = 3, max_steps: int = 5000) -> int:
@@ -43,10 +49,10 @@ async def run_demo(game: str, out: str, *, rounds: int = 3, max_steps: int = 500
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        settings = Settings(database_path=str(Path(tmp) / "demo.db"), cpu_delay=1.5)
+        settings = Settings(database_path=str(Path(tmp) / "demo.db"), cpu_delay=CPU_DELAY)
         bot = TsukiBot(settings)
         try:  # however the demo ends, the bot's database thread is closed (else the process hangs)
-            async with simcord.run(bot) as env:
+            async with simcord.run(bot, settle_timeout=SETTLE_TIMEOUT) as env:
                 guild = env.create_guild(name="Tsuki demo")
                 channel = guild.create_text_channel(game)
                 host = guild.add_member(env.create_user("demo-host"))

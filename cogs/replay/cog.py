@@ -26,6 +26,7 @@ from cogs.replay import frames as draw
 from cogs.replay.messages import controls, frame_text
 from cogs.replay.timeline import MAX_TIMELINES, Timeline, build
 from cogs.table import components as c
+from cogs.table import ids
 from cogs.table.limits import quote
 from cogs.table.messages import file_of
 from cogs.table.replies import ephemeral, refuse, report_error, user_locale
@@ -37,7 +38,6 @@ if TYPE_CHECKING:
     from tsuki.bot import TsukiBot
 
 END = 1 << 30  # "the last frame", before the match is replayed to know which it is
-BIGINT = 1 << 63  # no stored id reaches it (a typed or forged number may)
 
 
 class ReplayCog(commands.Cog, name="Replay"):
@@ -48,7 +48,7 @@ class ReplayCog(commands.Cog, name="Replay"):
     # ---------------------------------------------------------------- finding the match
     async def replayable(self, interaction: discord.Interaction, game_id: int) -> store.GameRow | None:
         """The finished match ``game_id`` of this server, or None after a clear private refusal."""
-        row = await store.get_game(self.bot.db, game_id) if 0 <= game_id < BIGINT else None
+        row = await store.get_game(self.bot.db, game_id) if ids.is_stored_id(game_id) else None
         if row is None or interaction.guild_id is None or row.guild_id != interaction.guild_id:
             await refuse(interaction, "replay.not_found", game=game_id)
             return None

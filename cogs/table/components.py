@@ -11,7 +11,10 @@ A custom_id carries all a click needs, so buttons survive restarts. Templates (â
 
 ``seq`` is the number of moves played when the button was drawn, so a click on a button from
 an earlier turn is recognised and refused without changing anything. The ``*_TEMPLATE`` patterns
-read them back; :mod:`cogs.table.routes` routes each click to its handler.
+read them back; :mod:`cogs.table.routes` routes each click to its handler. Every routed click
+(these, and those of the seats, replay, rules and learn cogs) first passes
+:meth:`Routed.interaction_check`: a number in its custom_id that no id of ours reaches (a forged
+one) is refused as a foreign button before any handler sees it (:mod:`cogs.table.ids`).
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from typing import Any
 
 import discord
 
-from cogs.table import limits
+from cogs.table import ids, limits
+from cogs.table.replies import refuse
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -51,6 +55,14 @@ class Routed(discord.ui.DynamicItem[Any], template=r"(?!)"):
 
     def number(self, name: str) -> int:
         return int(self.match[name])
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """A custom_id holding a number no id of ours reaches (``2**63`` and up) was forged: it
+        is refused like any foreign button, before its handler could pass it to the store."""
+        if ids.custom_id_fits(self.custom_id):
+            return True
+        await refuse(interaction, "error.foreign_button")
+        return False
 
 
 def button(

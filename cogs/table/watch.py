@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 
 import store
-from cogs.table import coach, limits
+from cogs.table import coach, ids, limits
 from cogs.table.commands import seated_table
 from cogs.table.model import Table
 from cogs.table.replies import ephemeral, refuse, report_error, user_locale
@@ -66,7 +66,7 @@ async def _refuse_missing(
     """No running match to watch: say whether that match is over or does not exist here."""
     if game_id is None:
         return await refuse(interaction, "spectators.none_here")
-    row = await store.get_game(tables.db, game_id)
+    row = await store.get_game(tables.db, game_id) if ids.is_stored_id(game_id) else None
     if row is None or row.guild_id != interaction.guild_id or row.status in ("lobby", "active"):
         return await refuse(interaction, "spectators.not_found", game=game_id)
     return await refuse(interaction, "spectators.over")

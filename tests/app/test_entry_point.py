@@ -24,7 +24,7 @@ def run_bot(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
         env={**clean, **env},
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=600,  # a hang, not slowness: a busy machine starts Python slowly
     )
 
 

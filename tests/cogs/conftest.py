@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from tests.cogs.harness import SETTLE_TIMEOUT, TEST_CPU_DELAY
+from tests.cogs.harness import SETTLE_TIMEOUT, TEST_CPU_DELAY, patient
 from tsuki.bot import TsukiBot
 from tsuki.settings import Settings
 
@@ -20,6 +20,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "simcord_env" in getattr(item, "fixturenames", ()) and item.get_closest_marker("simcord") is None:
             item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT))
+
+
+@pytest.fixture(autouse=True)
+def patient_advances(request: pytest.FixtureRequest) -> None:
+    """Every test's simulated Discord advances time under a generous deadline (``patient``)."""
+    if "simcord_env" in request.fixturenames:
+        patient(request.getfixturevalue("simcord_env"))
 
 
 @pytest.fixture(autouse=True)

@@ -11,11 +11,36 @@ import discord
 # SimCord runs a bot's sleep in real time when it ends before the settle deadline (it counts as
 # part of the action) and virtually otherwise. The tests' settle deadline is 20 s (conftest), so a
 # CPU pause longer than that passes only when a test advances the virtual clock, instantly.
+# The deadline of one action (a click, a command) is that settle deadline: it stays below the CPU
+# pause, and a busy machine has room to draw its images; a heavier action (a round animation)
+# sets its own with ``@pytest.mark.simcord(settle_timeout=...)``.
 SETTLE_TIMEOUT = 20.0
 TEST_CPU_DELAY = 25.0
+# ``env.advance_time`` runs every bot step due meanwhile (CPU moves, their posts and images) under
+# one deadline. While time advances every sleep is virtual, so this deadline only catches a hang:
+# it is generous, for a machine whose cores are busy with other work (see :func:`patient`).
+ADVANCE_TIMEOUT = 600.0
+# A test's own wait for bot work that will finish (a retried post): only a hang trips it.
+HANG = 600.0
 # Virtual seconds a simulated person takes per move. Without it a test clicks faster than
 # Discord's ~5 messages per 5 s per channel, and the bot's pacer makes SimCord wait in real time.
 THINK_TIME = 3.0
+
+
+def patient(env: Any) -> Any:
+    """``env`` with :data:`ADVANCE_TIMEOUT` as the deadline of each ``advance_time``, and the
+    settle deadline of every other action unchanged (SimCord uses one for both)."""
+    advance = env.advance_time
+
+    async def advance_time(seconds: float) -> None:
+        action_deadline, env.settle_timeout = env.settle_timeout, ADVANCE_TIMEOUT
+        try:
+            await advance(seconds)
+        finally:
+            env.settle_timeout = action_deadline
+
+    env.advance_time = advance_time
+    return env
 
 
 @dataclass

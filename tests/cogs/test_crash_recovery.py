@@ -28,7 +28,15 @@ from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
 import store
 from cogs.table.typed import to_player
 from store.db import Database
-from tests.cogs.harness import TEST_CPU_DELAY, THINK_TIME, Place, buttons, setup_guild
+from tests.cogs.harness import (
+    SETTLE_TIMEOUT,
+    TEST_CPU_DELAY,
+    THINK_TIME,
+    Place,
+    buttons,
+    patient,
+    setup_guild,
+)
 from tsuki.bot import TsukiBot
 from tsuki.settings import Settings
 
@@ -187,7 +195,7 @@ async def _world(tmp_path: Any, name: str, killer: Killer) -> AsyncIterator[Worl
     the one that takes over its database (``second``); every bot is released afterwards."""
     settings = Settings(database_path=str(tmp_path / f"{name}.db"), cpu_delay=TEST_CPU_DELAY, turn_timeout=0)
     first, second = TsukiBot(settings), TsukiBot(settings)
-    env = simcord.Env(first, settle_timeout=20, check_errors=False)
+    env = patient(simcord.Env(first, settle_timeout=SETTLE_TIMEOUT, check_errors=False))
     await env.start()
     try:
         _, channel, (alice,) = setup_guild(env, "alice")

@@ -9,7 +9,7 @@ import re
 import pytest
 
 import store
-from tests.cogs.harness import Place, setup_guild, start_vs_cpu, the_table
+from tests.cogs.harness import HANG, Place, setup_guild, start_vs_cpu, the_table
 
 OWN_ID = re.compile(r"^t:(\d+):(\d+):([a-z]+)$")
 
@@ -54,7 +54,7 @@ async def test_a_failed_finish_still_narrates_the_last_move_and_the_next_start_p
         else:
             raise AssertionError("the match did not end")
         assert not table.finishing, "the hold is released when finishing fails"
-        await asyncio.wait_for(table.announcing, timeout=60)
+        await asyncio.wait_for(table.announcing, timeout=HANG)
     assert table.status == "active" and engine.outcome(table.state) is not None
     assert table.announced == table.seq and not table.pending, "the last move is narrated"
     assert max(_own(place, table.id, "hand")) == table.seq, "on the board"

@@ -23,6 +23,7 @@ import store
 from cogs.config import ENDONYMS
 from cogs.config_locale import SETTING
 from tests.cogs.harness import (
+    SETTLE_TIMEOUT,
     TEST_CPU_DELAY,
     Place,
     is_turn_of,
@@ -266,7 +267,7 @@ async def test_localized_command_names_sync_valid_for_discord(simcord_env):
 async def test_commands_sync_to_the_dev_guild_when_set(tmp_path, make_bot):
     """With DEV_GUILD_ID the commands appear in that server at once and nothing is synced globally."""
     bot = make_bot(Settings(database_path=str(tmp_path / "dev.db"), dev_guild_id=1234))
-    async with simcord.run(bot):
+    async with simcord.run(bot, settle_timeout=SETTLE_TIMEOUT):
         guild_commands = await bot.tree.fetch_commands(guild=discord.Object(1234))
         global_commands = await bot.tree.fetch_commands()
     assert {c.name for c in guild_commands} >= {"koikoi", "leaderboard", "stats"}

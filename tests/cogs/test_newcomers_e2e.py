@@ -180,7 +180,8 @@ async def test_a_quit_confirmed_too_late_is_refused(simcord_env, simcord_bot):
     table = the_table(simcord_bot)
     asked = await bob.slash(place.thread, "koikoi quit")
     bob_seat = next(s.index for s in table.seats if s.user_id == bob.id)
-    await alice.slash(place.thread, "table replace", seat=bob_seat + 1)
+    handed = await alice.slash(place.thread, "table replace", seat=bob_seat + 1)
+    await bob.click(handed.response.message, label="Agree")  # bob is present: his consent
     late = await bob.click(asked.response.message, label="Forfeit")
     assert "not seated" in late.response.content and not buttons(late.response.message)
     assert table.status == "active" and await store.results_for(simcord_bot.db, table.id) == []

@@ -25,6 +25,10 @@ from store.comments import comments_for
 from tests.cogs.harness import TEST_CPU_DELAY, THINK_TIME, Place, answer, buttons, match_over, setup_guild
 from tsuki import replay as offline
 
+# Drawing a whole round as one animated image is the heaviest single action (over 20 s with both
+# cores busy); no table runs in that test, so no CPU pause is turned into real time by the room.
+ANIMATION_SETTLE = 300.0
+
 # (start command, options): the shortest match of each game that the table flow plays.
 MATCHES: dict[str, tuple[str, dict[str, Any]]] = {
     "koikoi": ("koikoi start", {"opponent": "watch", "options": "rounds=1"}),
@@ -219,6 +223,7 @@ async def test_refusals_running_foreign_unknown_and_none_yet(simcord_env: Any, s
         assert bad.ephemeral and ("There is no match #" in said or "is not a match number" in said), said
 
 
+@pytest.mark.simcord(settle_timeout=ANIMATION_SETTLE)
 async def test_the_round_animation_fits_the_upload_limit(
     simcord_env: Any, simcord_bot: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:

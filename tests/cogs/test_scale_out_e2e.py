@@ -21,7 +21,7 @@ import store
 from cogs.table.manager import TableManager
 from engine.core import GameOver
 from store import LeasePolicy, leases
-from tests.cogs.harness import TEST_CPU_DELAY, Place
+from tests.cogs.harness import SETTLE_TIMEOUT, TEST_CPU_DELAY, Place, patient
 from tests.postgres import fresh_url
 from tsuki.bot import ShardedTsukiBot, game_specs
 from tsuki.settings import Settings
@@ -29,7 +29,6 @@ from tsuki.settings import Settings
 # Long enough that no lease round (every TTL / 3 of simulated time) nor turn timer is due by the
 # wall clock while SimCord settles (it fires a timer once its delay has passed for real).
 TTL = 3600.0
-SETTLE = 5.0
 
 
 @dataclass
@@ -70,7 +69,7 @@ async def test_two_processes_share_the_tables_by_shard_and_lease(monkeypatch: py
     monkeypatch.setattr("cogs.table.lobby._new_seed", lambda: next(seeds))
     p = ShardedTsukiBot(settings(url, (0, 1)))
     a = ShardedTsukiBot(settings(url, (0,)))
-    env = simcord.Env(p, settle_timeout=SETTLE, check_errors=False)
+    env = patient(simcord.Env(p, settle_timeout=SETTLE_TIMEOUT, check_errors=False))
     await env.start()
     b_db: store.Database | None = None
     try:

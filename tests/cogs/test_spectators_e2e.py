@@ -275,7 +275,8 @@ async def test_a_coach_is_one_spectator_for_one_seat_and_ends_when_the_seat_chan
     assert "👁 2 watching" in place.last_table().content
 
     await env.advance_time(5)  # the thread's posts and edits so far are out of Discord's 5 s window
-    await alice.slash(place.thread, "table replace", seat=bobs + 1, player=dave)
+    asked = await alice.slash(place.thread, "table replace", seat=bobs + 1, player=dave)
+    await bob.click(asked.response.message, label="Agree")  # bob is present: his consent
     assert not table.coaches and not await spectator_store.coaches(simcord_bot.db, table.id)
     assert files(answer(coach_view)) == ["table.png"], "bob's coach does not see dave's hand"
     assert "🎓" not in place.last_table().content

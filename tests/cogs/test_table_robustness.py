@@ -10,7 +10,15 @@ import simcord
 import store
 from engine.core import Outcome
 from engine.hanafuda import koikoi as kk
-from tests.cogs.harness import TEST_CPU_DELAY, Place, setup_guild, start_vs_cpu, the_table
+from tests.cogs.harness import (
+    HANG,
+    SETTLE_TIMEOUT,
+    TEST_CPU_DELAY,
+    Place,
+    setup_guild,
+    start_vs_cpu,
+    the_table,
+)
 from tsuki.settings import Settings
 
 
@@ -41,7 +49,7 @@ async def test_a_match_stopped_between_its_last_move_and_its_results_is_finished
     rules = kk.rules_from("seed", {"rounds": 1})
     game_id = await stored_game(settings, whole_match(rules, 5), rules=rules, seed=5)
     bot = make_bot(settings)
-    async with simcord.run(bot):
+    async with simcord.run(bot, settle_timeout=SETTLE_TIMEOUT):
         assert not bot.tables.tables, "nothing left open"
         row = await store.get_game(bot.db, game_id)
         assert row is not None and row.status == "finished"
@@ -51,7 +59,7 @@ async def test_a_match_stopped_between_its_last_move_and_its_results_is_finished
 async def test_a_game_that_cannot_be_replayed_is_closed_so_its_channel_is_free(settings, make_bot):
     game_id = await stored_game(settings, ["not-a-move"], rules=kk.rules_from(None, None), seed=1)
     bot = make_bot(settings)
-    async with simcord.run(bot):
+    async with simcord.run(bot, settle_timeout=SETTLE_TIMEOUT):
         row = await store.get_game(bot.db, game_id)
         assert row is not None and row.status == "abandoned"
         assert await store.active_game_in_channel(bot.db, 1, 2) is None
@@ -93,7 +101,7 @@ async def test_a_failed_announcement_does_not_stop_the_game_and_is_posted_again(
     seat = table.to_act()
     move = table.view(seat.index).legal_actions[0]
     await simcord_bot.tables.act(table, seat, move, expected_seq=table.seq)  # the next move
-    await asyncio.wait_for(table.announcing, timeout=60)  # the retry, woken by that move, is done
+    await asyncio.wait_for(table.announcing, timeout=HANG)  # the retry, woken by that move, is done
     assert table.seq == 2 and table.announced == 2 and not table.pending, "the retry narrated both"
     row = await store.get_game(simcord_bot.db, table.id)
     assert row is not None and row.announced_seq == 2
