@@ -79,6 +79,7 @@ __all__ = [
     "Meter",
     "SearchGame",
     "SearchStats",
+    "clear_cache",
     "search",
     "search_with_stats",
 ]
@@ -190,6 +191,11 @@ class SearchStats:
 MARGIN = 0.9
 _CACHE: OrderedDict[Any, Any] = OrderedDict()
 _CACHE_SIZE = 256
+
+
+def clear_cache() -> None:
+    """Forget the answers cached for identical questions (benches that ask again on purpose)."""
+    _CACHE.clear()
 
 
 def search(game: SearchGame, view: Any, rng: random.Random, budget: Budget) -> Any:

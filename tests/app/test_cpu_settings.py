@@ -19,8 +19,8 @@ from tsuki.settings import (
 
 def test_the_think_time_is_cpu_time_capped_on_the_clock_with_a_floor() -> None:
     settings = load_settings({"CPU_THINK_TIME": "0.5"})
-    assert (settings.cpu_think_time, settings.cpu_think_cap, settings.cpu_min_playouts) == (0.5, 1.5, 100)
-    assert cpu_pool.budget(settings) == Budget(seconds=0.5, floor=100, wall_cap=1.5)
+    assert (settings.cpu_think_time, settings.cpu_think_cap, settings.cpu_min_playouts) == (0.5, 2.5, 100)
+    assert cpu_pool.budget(settings) == Budget(seconds=0.5, floor=100, wall_cap=2.5)
     set_all = load_settings({"CPU_THINK_TIME": "2", "CPU_THINK_CAP": "5", "CPU_MIN_PLAYOUTS": "300"})
     assert cpu_pool.budget(set_all) == Budget(seconds=2.0, floor=300, wall_cap=5.0)
     assert cpu_pool.budget(Settings(cpu_playouts=20)) == Budget(playouts=20), "tests: a fixed count"
