@@ -20,8 +20,9 @@ a core, started and stopped by this script (``bench.busy``; bounded, they stop t
 the phase's longest time at most), then idle again (the two idle runs pooled: the playout
 policies' memo tables keep warming, and the machine's other load drifts). Printed per game and
 budget: mean playouts per decision idle and busy and their ratio, the mean CPU and wall seconds
-of a decision, decisions a second (one at a time, as one worker makes them), and the decisions
-the wall cap cut short of their CPU time.
+of a decision, decisions a second (one at a time, as one worker makes them), the decisions
+the wall cap cut short of their CPU time (idle / busy), and the load average (1 min) after
+the idle and the busy runs.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from engine.ai import levels
 from engine.ai.levels import Level, game_ai, has_level
 from engine.ai.search import MARGIN, Budget, Clocks, clear_cache
 from engine.audit import ENGINES
-from tsuki.settings import load_settings
+from tsuki.settings import available_cores, load_settings
 
 WALL_ONLY = Clocks(cpu=time.perf_counter, wall=time.perf_counter)  # the old budget: wall seconds
 
@@ -130,37 +131,40 @@ def main() -> None:
     views = {g: positions(g, args.positions) for g in games}
     # Bounded: the spinners stop themselves after the longest one busy phase could take.
     limit = len(budgets) * args.positions * (settings.cpu_think_cap + 1) + 60
-    results: dict[tuple[str, str, str], Run] = {}
-    loads: dict[str, list[float]] = {"idle": [], "busy": []}
+    print(
+        f"{available_cores()} cores; think {settings.cpu_think_time} s of CPU,"
+        f" cap {settings.cpu_think_cap} s,"
+        f" floor {settings.cpu_min_playouts} playouts; {args.positions} positions per game, each decided"
+        f" twice idle and once busy per budget; {args.spinners} spinning processes when busy",
+        flush=True,
+    )
+    print(
+        f"{'game':<11}{'budget':<11}{'playouts idle':>14}{'busy':>7}{'busy/idle':>10}"
+        f"{'CPU s idle/busy':>17}{'wall s idle/busy':>18}{'dec/s idle/busy':>17}{'capped':>8}"
+        f"{'load idle/busy':>16}",
+        flush=True,
+    )
     for game in games:
         # Warm the playout policies' memo tables first (a worker that has played a while), then
         # idle, busy, idle again: the memo's growth and the machine's other load drift less.
         run(game, views[game], replace(budgets["cpu (new)"], wall_cap=None))
+        results: dict[tuple[str, str], Run] = {}
+        loads: dict[str, list[float]] = {"idle": [], "busy": []}
         for load in ("idle", "busy", "idle"):
             with busy_cores(args.spinners, limit) if load == "busy" else contextlib.nullcontext():
                 for name, budget in budgets.items():
-                    results.setdefault((game, name, load), Run()).add(run(game, views[game], budget))
+                    results.setdefault((name, load), Run()).add(run(game, views[game], budget))
                 loads[load].append(os.getloadavg()[0])
-    print(
-        f"{os.cpu_count()} cores; think {settings.cpu_think_time} s of CPU, cap {settings.cpu_think_cap} s,"
-        f" floor {settings.cpu_min_playouts} playouts; {args.positions} positions per game, decided"
-        f" twice idle and once busy per budget; {args.spinners} spinning processes when busy;"
-        f" load average (1 min) after idle runs {statistics.fmean(loads['idle']):.1f},"
-        f" after busy runs {statistics.fmean(loads['busy']):.1f}"
-    )
-    print(
-        f"{'game':<11}{'budget':<11}{'playouts idle':>14}{'busy':>7}{'busy/idle':>10}"
-        f"{'CPU s idle/busy':>17}{'wall s idle/busy':>18}{'dec/s idle/busy':>17}{'capped idle/busy':>18}"
-    )
-    for game in games:
         for name in budgets:
-            idle, busy = results[game, name, "idle"], results[game, name, "busy"]
+            idle, busy = results[name, "idle"], results[name, "busy"]
             pi, pb = statistics.fmean(idle.playouts), statistics.fmean(busy.playouts)
             print(
                 f"{game:<11}{name:<11}{pi:>14.0f}{pb:>7.0f}{pb / pi if pi else 0:>10.2f}"
                 f"{statistics.fmean(idle.cpu):>9.2f} / {statistics.fmean(busy.cpu):<5.2f}"
                 f"{statistics.fmean(idle.wall):>10.2f} / {statistics.fmean(busy.wall):<5.2f}"
-                f"{idle.rate:>9.2f} / {busy.rate:<5.2f}{idle.capped:>11} / {busy.capped:<4}"
+                f"{idle.rate:>9.2f} / {busy.rate:<5.2f}{idle.capped:>4} / {busy.capped:<2}"
+                f"{statistics.fmean(loads['idle']):>9.1f} / {statistics.fmean(loads['busy']):.1f}",
+                flush=True,
             )
 
 
