@@ -25,7 +25,8 @@ class Settings:
     cpu_think_time: float = 1.0  # CPU seconds a strong CPU searches per decision (CPU_THINK_TIME)
     cpu_think_cap: float = 5.0  # wall-clock seconds a strong decision takes at most (CPU_THINK_CAP)…
     cpu_min_playouts: int = 100  # …but never before this many playouts (CPU_MIN_PLAYOUTS)
-    # Built directly (tests), a Settings keeps these two; load_settings sizes them from the cores.
+    # cpu_workers and render_workers unset: load_settings sizes them from the cores (a Settings
+    # built directly, as in tests, keeps 1 and 0).
     cpu_workers: int = 1  # processes searching for strong CPUs, shared by all tables (0: a thread)
     cpu_playouts: int = 0  # > 0: a fixed playout count instead of the think time (tests)
     render_workers: int = 0  # processes drawing table images (0: threads; cogs/table/render_pool.py)
