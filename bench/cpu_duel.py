@@ -19,7 +19,7 @@ Printed, with 95% intervals (normal approximation over deals):
 - A's points share, ΣA / (ΣA + Σmean(B)) over every game (the issue's "share of the points in
   duplicate"), when no score is negative (Roppyakken, Goita, Koi-Koi; zero-sum games have none);
 - each player's decision time, p50 and p99.
-The strong level's budget is ``--playouts N`` (deterministic) or ``--seconds T`` per decision.
+The strong level's budget is ``--playouts N`` (deterministic) or ``--seconds T`` of CPU time per decision.
 Decision times are wall-clock (``--clock wall``, the default) or the process's CPU time
 (``--clock process``: what a decision costs on an idle core, whatever else the machine runs).
 """

@@ -22,7 +22,11 @@ class Settings:
     turn_timeout: float = 300.0  # seconds a human has for a turn before the CPU plays it
     cpu_delay: float = 1.5  # pause before a CPU seat acts, so humans can follow
     log_level: str = "INFO"
-    cpu_think_time: float = 1.0  # seconds a strong CPU searches per decision (CPU_THINK_TIME)
+    cpu_think_time: float = 1.0  # CPU seconds a strong CPU searches per decision (CPU_THINK_TIME)
+    cpu_think_cap: float = 5.0  # wall-clock seconds a strong decision takes at most (CPU_THINK_CAP)…
+    cpu_min_playouts: int = 100  # …but never before this many playouts (CPU_MIN_PLAYOUTS)
+    # cpu_workers and render_workers unset: load_settings sizes them from the cores (a Settings
+    # built directly, as in tests, keeps 1 and 0).
     cpu_workers: int = 1  # processes searching for strong CPUs, shared by all tables (0: a thread)
     cpu_playouts: int = 0  # > 0: a fixed playout count instead of the think time (tests)
     render_workers: int = 0  # processes drawing table images (0: threads; cogs/table/render_pool.py)
@@ -54,9 +58,47 @@ class Settings:
             f"Settings(token={'***' if self.token else ''!r}, database_path={self.database_path!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, turn_timeout={self.turn_timeout!r}, "
             f"cpu_delay={self.cpu_delay!r}, log_level={self.log_level!r}, "
-            f"cpu_think_time={self.cpu_think_time!r}, cpu_workers={self.cpu_workers!r}, "
-            f"cpu_playouts={self.cpu_playouts!r})"
+            f"cpu_think_time={self.cpu_think_time!r}, cpu_think_cap={self.cpu_think_cap!r}, "
+            f"cpu_min_playouts={self.cpu_min_playouts!r}, cpu_workers={self.cpu_workers!r}, "
+            f"cpu_playouts={self.cpu_playouts!r}, render_workers={self.render_workers!r})"
         )
+
+
+# CPU_THINK_CAP unset: this many times CPU_THINK_TIME on the clock. The search then keeps its CPU
+# time while it gets a fifth of a core or more (two spinning processes on an otherwise idle 2-core
+# machine leave it two thirds; bench/cpu_budget.py), and waits 5 s at most where it gets less.
+CAP_FACTOR = 5.0
+
+
+def available_cores() -> int:
+    """The cores this process may run on: its CPU affinity (a container's or ``taskset``'s
+    cpuset), else the machine's count."""
+    counter = getattr(os, "process_cpu_count", None)  # Python 3.13
+    if counter is not None:
+        return max(1, counter() or 1)
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # no affinity on this platform (macOS)
+        return max(1, os.cpu_count() or 1)
+
+
+def default_cpu_workers(cores: int) -> int:
+    """``CPU_WORKERS`` when unset: every core but the event loop's, at least one, at most 8.
+
+    A worker starts with the first strong decision that finds the others busy (not at start-up),
+    so idle memory does not grow with it; on 2 cores this is 1, the event loop keeping a core."""
+    return max(1, min(cores - 1, 8))
+
+
+def default_render_workers(cores: int) -> int:
+    """``RENDER_WORKERS`` when unset: threads (0) below 4 cores, else half the cores, at most 4.
+
+    Each worker is started and warmed at start-up (~150 MB resident each): on 2 cores two
+    workers doubled the moves a second at 1,000 tables (README "Run it at scale") but would
+    triple an idle bot's memory (~123 MB, the target ≤ 150 MB) and leave no core to the event
+    loop and the strong CPUs; a small bot answers in ~1 ms with threads. With 4 cores or more
+    (a bot big enough to need them) drawing gets half of them."""
+    return 0 if cores < 4 else min(cores // 2, 4)
 
 
 def _number(env: dict[str, str], key: str, default: float, *, minimum: float) -> float:
@@ -119,6 +161,8 @@ def load_settings(env: dict[str, str] | None = None, dotenv_path: str | Path | N
     if guild and not guild.isdigit():
         raise SettingsError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}")
     shard_count, shard_ids = _shards(env)
+    think = _number(env, "CPU_THINK_TIME", 1.0, minimum=0.05)
+    cores = available_cores()
     return Settings(
         database_url=_database_url(env),
         shard_count=shard_count,
@@ -130,8 +174,10 @@ def load_settings(env: dict[str, str] | None = None, dotenv_path: str | Path | N
         turn_timeout=_number(env, "TURN_TIMEOUT", 300.0, minimum=10),
         cpu_delay=_number(env, "CPU_DELAY", 1.5, minimum=0),
         log_level=(env.get("LOG_LEVEL", "").strip() or "INFO").upper(),
-        cpu_think_time=_number(env, "CPU_THINK_TIME", 1.0, minimum=0.05),
-        cpu_workers=int(_number(env, "CPU_WORKERS", 1, minimum=0)),
+        cpu_think_time=think,
+        cpu_think_cap=_number(env, "CPU_THINK_CAP", CAP_FACTOR * think, minimum=think),
+        cpu_min_playouts=int(_number(env, "CPU_MIN_PLAYOUTS", 100, minimum=0)),
+        cpu_workers=int(_number(env, "CPU_WORKERS", default_cpu_workers(cores), minimum=0)),
         cpu_playouts=int(_number(env, "CPU_PLAYOUTS", 0, minimum=0)),
-        render_workers=int(_number(env, "RENDER_WORKERS", 0, minimum=0)),
+        render_workers=int(_number(env, "RENDER_WORKERS", default_render_workers(cores), minimum=0)),
     )

@@ -1,15 +1,19 @@
 """Where CPU seats think: beginner and normal in a thread, strong in a process pool shared by
 every table.
 
-A strong decision searches for ``CPU_THINK_TIME`` seconds (or ``CPU_PLAYOUTS`` playouts, for
-tests), pure Python: run on the event loop it would stall every interaction, and in threads the
-GIL would serialise them with the loop anyway. So strong jobs go to one
-``ProcessPoolExecutor`` (``CPU_WORKERS`` processes, made on first use, ``spawn``ed so no
-event-loop or thread state is forked), which all tables share: a hundred tables with strong CPUs
-queue there while the bot answers clicks. The job is :func:`engine.ai.levels.choose` with plain,
-picklable arguments (the game, the level, the seat's *view* and a seed), so a worker never sees
-more than the seat may see. ``CPU_WORKERS=0`` runs strong in a thread instead, and so does a
-decision whose worker died (a fresh pool next time: :class:`cogs.table.spawn_pool.SpawnPool`).
+A strong decision searches for ``CPU_THINK_TIME`` seconds of its own CPU time, at least
+``CPU_MIN_PLAYOUTS`` playouts and then at most ``CPU_THINK_CAP`` seconds on the clock (or exactly
+``CPU_PLAYOUTS`` playouts, for tests): as strong on a busy host as on an idle one
+(``engine.ai.search``). Pure Python: run on the event loop it would stall every interaction, and
+in threads the GIL would serialise them with the loop anyway. So strong jobs go to one
+``ProcessPoolExecutor`` (up to ``CPU_WORKERS`` processes, each started when a decision finds the
+others busy, ``spawn``ed so no event-loop or thread state is forked), which all tables share: a
+hundred tables with strong CPUs queue there while the bot answers clicks. The job is
+:func:`engine.ai.levels.decide` with plain, picklable arguments (the game, the level, the seat's
+*view* and a seed), so a worker never sees more than the seat may see; it returns the action and
+what it cost, logged here (game, playouts, CPU and wall seconds: nothing about the table).
+``CPU_WORKERS=0`` runs strong in a thread instead, and so does a decision whose worker died (a
+fresh pool next time: :class:`cogs.table.spawn_pool.SpawnPool`).
 
 A game that registers no levels (``engine.ai.<game>_levels``) plays its spec's ``cpu_choose``
 at every level.
@@ -18,6 +22,7 @@ at every level.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
@@ -31,14 +36,19 @@ if TYPE_CHECKING:
     from cogs.table.spec import GameSpec
     from tsuki.settings import Settings
 
+log = logging.getLogger(__name__)
+
 _POOLS: dict[int, SpawnPool] = {}
 
 
 def budget(settings: Settings) -> Budget:
-    """The strong level's budget per decision: a fixed playout count when set, else the time."""
+    """The strong level's budget per decision: a fixed playout count when set, else CPU time
+    with its floor and wall cap."""
     if settings.cpu_playouts > 0:
         return Budget(playouts=settings.cpu_playouts)
-    return Budget(seconds=settings.cpu_think_time)
+    return Budget(
+        seconds=settings.cpu_think_time, floor=settings.cpu_min_playouts, wall_cap=settings.cpu_think_cap
+    )
 
 
 def spawn_pool(workers: int) -> SpawnPool:
@@ -67,5 +77,15 @@ async def choose(settings: Settings, game: str, spec: GameSpec, level: Level, vi
         return await asyncio.to_thread(spec.cpu_choose, view, random.Random(seed))
     if level is Level.STRONG and levels.has_level(game, level) and settings.cpu_workers > 0:
         shared = spawn_pool(settings.cpu_workers)  # a dead worker: this decision in a thread
-        return await shared.run(levels.choose, game, level, view, seed, budget(settings))
-    return await asyncio.to_thread(levels.choose, game, level, view, seed, budget(settings))
+        decision = await shared.run(levels.decide, game, level, view, seed, budget(settings))
+    else:
+        decision = await asyncio.to_thread(levels.decide, game, level, view, seed, budget(settings))
+    if decision.playouts:
+        log.info(
+            "strong %s decision: %d playouts, %.3f s CPU, %.3f s wall",
+            game,
+            decision.playouts,
+            decision.cpu_seconds,
+            decision.wall_seconds,
+        )
+    return decision.action

@@ -1,4 +1,5 @@
-"""Where table images are drawn: in a thread (the default), or in ``RENDER_WORKERS`` processes.
+"""Where table images are drawn: in a thread, or in ``RENDER_WORKERS`` processes (unset: threads
+below 4 cores, else half the cores, at most 4: ``tsuki.settings.default_render_workers``).
 
 A table image is 20-50 ms of CPU, mostly Python (the drawing code) holding the GIL. In a thread
 (``asyncio.to_thread``) the event loop competes with every image being drawn for the GIL: under

@@ -43,7 +43,7 @@ AI = register(
         score_moves=score_moves,
         absurd=absurd,
         search=koikoi_strong.PLAY_SEARCH,
-        strong=koikoi_strong.choose,
+        strong=koikoi_strong.choose_with_stats,
         beginner_k=4,  # normal wins 64% of 12-round matches; the beginner beats random in 94%
         beginner_noise=3.0,
     )

@@ -21,24 +21,33 @@ past a few hundred playouts; the rest comes from the plays, and grows with their
 Budgets: ``Budget(playouts=N)`` gives a play N playouts and the koi-koi decision
 ``DECIDE_FACTOR * N``, at most ``DECIDE_CAP`` (both fit within a second on one core up to
 N = 2,000: README "CPU levels");
-``Budget(seconds=T)`` gives either decision ``MARGIN * T`` seconds.
+``Budget(seconds=T)`` gives either decision ``MARGIN * T`` seconds of CPU time (and its floor
+and wall cap, ``engine.ai.search``: the koi-koi decision's floor is ``DECIDE_FACTOR`` times the
+budget's, at most ``DECIDE_CAP``, as a fixed budget).
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
 
 from engine.ai.koikoi import KOIKOI, SHOBU, choose_action
 from engine.ai.koikoi_infer import determinize_informed
 from engine.ai.koikoi_search import done, policy, value
-from engine.ai.search import MARGIN, Budget, SearchGame, search
+from engine.ai.search import Budget, Meter, SearchGame, SearchStats, search_with_stats
 from engine.hanafuda.koikoi import ENGINE, KoiKoiView, Phase
 from engine.hanafuda.koikoi.state import State
 from engine.hanafuda.koikoi.types import Action
 
-__all__ = ["CONFIDENCE", "DECIDE_CAP", "DECIDE_FACTOR", "PLAY_SEARCH", "choose", "decide_stats"]
+__all__ = [
+    "CONFIDENCE",
+    "DECIDE_CAP",
+    "DECIDE_FACTOR",
+    "PLAY_SEARCH",
+    "choose",
+    "choose_with_stats",
+    "decide_stats",
+]
 
 DECIDE_FACTOR = 2
 DECIDE_CAP = 2000  # koi-koi calls gain no more past a few hundred playouts (notes in README)
@@ -59,42 +68,48 @@ PLAY_SEARCH = SearchGame(
 
 def choose(view: KoiKoiView, rng: random.Random, budget: Budget) -> Action:
     """The strong level's action for ``view.seat`` (see the module docstring)."""
+    return choose_with_stats(view, rng, budget)[0]
+
+
+def choose_with_stats(view: KoiKoiView, rng: random.Random, budget: Budget) -> tuple[Action, SearchStats]:
+    """:func:`choose`, with what the search did (``GameAI.strong``)."""
     legal = view.legal_actions
     if len(legal) == 1:
-        return legal[0]
+        return legal[0], SearchStats()
     if view.phase is Phase.DECIDE:
-        return decide_stats(view, rng, budget)[0]
-    return search(PLAY_SEARCH, view, rng, budget)
+        action, found = decide_stats(view, rng, budget)
+        playouts = int(found["playouts"])
+        stats = SearchStats(iterations=playouts // 2, playouts=playouts)
+        stats.cpu_seconds, stats.wall_seconds = found["cpu_seconds"], found["wall_seconds"]
+        return action, stats
+    return search_with_stats(PLAY_SEARCH, view, rng, budget)
 
 
 def decide_stats(view: KoiKoiView, rng: random.Random, budget: Budget) -> tuple[Action, dict[str, float]]:
-    """Koi-koi or stop, with the estimates behind it (``stop``, ``koikoi``, its standard error
-    and the playouts made)."""
+    """Koi-koi or stop, with the estimates behind it (``stop``, ``koikoi``, its standard error,
+    the playouts made and the CPU and wall seconds they took)."""
     me = view.seat
     assert me is not None and view.stop_score is not None
     pts = view.stop_score.points
     stop = float(pts[me] - pts[1 - me])
     prior = choose_action(view, random.Random(0))
     r = random.Random(rng.getrandbits(64))
-    if budget.playouts is not None:
-        iterations, end = max(2, min(budget.playouts * DECIDE_FACTOR, DECIDE_CAP) // 2), None
-    else:
-        assert budget.seconds is not None
-        iterations, end = 1 << 30, time.perf_counter() + MARGIN * budget.seconds
+    fixed = budget.playouts is not None
+    # Iterations (two playouts each) made whatever the clocks say: a fixed budget's, or the floor.
+    least = max(2, min(budget.least_playouts * DECIDE_FACTOR, DECIDE_CAP) // 2)
+    meter = Meter(budget)
     plans: tuple[list[float], list[float]] = ([], [])
     apply = ENGINE.apply
-    for _ in range(iterations):
-        began = time.perf_counter()
+    while True:
         root = PLAY_SEARCH.determinize(view, r)
         base = value(root, me)
         after, _ = apply(root, KOIKOI)
         seed = r.getrandbits(64)
         plans[0].append(_playout(root, after, me, random.Random(seed), False) - base)
         plans[1].append(_playout(root, after, me, random.Random(seed), True) - base)
-        if end is not None:
-            now = time.perf_counter()
-            if now + (now - began) >= end:
-                break
+        meter.tick()
+        if len(plans[0]) >= least and (fixed or meter.spent(1.0)):
+            break  # stops before an iteration that would overrun: the budget is a ceiling
     n = len(plans[0])
     means = [sum(p) / n for p in plans]
     best = plans[0] if means[0] >= means[1] else plans[1]
@@ -104,7 +119,8 @@ def decide_stats(view: KoiKoiView, rng: random.Random, budget: Budget) -> tuple[
     if pick != prior and abs(mean - stop) <= CONFIDENCE * se:
         pick = prior
     return pick, {"stop": stop, "koikoi": mean, "koikoi_normal": means[0], "koikoi_stop_next": means[1],
-                  "se": se, "playouts": 2.0 * n}  # fmt: skip
+                  "se": se, "playouts": 2.0 * n, "cpu_seconds": meter.cpu_seconds,
+                  "wall_seconds": meter.wall_seconds}  # fmt: skip
 
 
 def _playout(root: State, state: State, seat: int, rng: random.Random, stop_next: bool) -> float:

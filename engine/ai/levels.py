@@ -20,13 +20,16 @@ What a game provides (all optional but ``normal``):
   the strong level is :func:`engine.ai.search.search` over it. The no-peeking and hint tests
   use its ``determinize`` too.
 - ``beginner``: an explicit chooser, to override the generic one.
-- ``strong(view, rng, budget)``: the game's own strong level, played instead of the search
-  over ``search`` with the same budget (Koi-Koi's splits it by decision and values the koi-koi
-  call itself; it calls :func:`engine.ai.search.search` for the generic part).
+- ``strong(view, rng, budget) -> (action, SearchStats)``: the game's own strong level, played
+  instead of the search over ``search`` with the same budget (Koi-Koi's splits it by decision
+  and values the koi-koi call itself; it calls :func:`engine.ai.search.search_with_stats` for
+  the generic part).
 - ``legacy``: the CPU as it was before levels, kept for ``bench/cpu_duel.py``.
 
-The strong level takes a :class:`~engine.ai.search.Budget` (playouts or seconds); the bot
-passes ``CPU_THINK_TIME`` and tests a small fixed playout count.
+The strong level takes a :class:`~engine.ai.search.Budget` (playouts, or CPU seconds with a
+floor and a wall cap); the bot passes ``CPU_THINK_TIME``, ``CPU_MIN_PLAYOUTS`` and
+``CPU_THINK_CAP``, tests a small fixed playout count. :func:`decide` is the bot's job: the action
+and what it cost (:class:`Decision`, logged by ``cogs.table.cpu_pool``).
 """
 
 from __future__ import annotations
@@ -38,14 +41,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from engine.ai.search import Budget, SearchGame, search
+from engine.ai.search import Budget, Meter, SearchGame, SearchStats, search_with_stats
 
 __all__ = [
     "Chooser",
+    "Decision",
     "GameAI",
     "Level",
     "choose",
     "chooser",
+    "decide",
     "game_ai",
     "has_level",
     "noisy_top_k",
@@ -57,7 +62,8 @@ __all__ = [
 Chooser = Callable[[Any, random.Random], Any]
 ScoreMoves = Callable[[Any], Sequence[tuple[Any, float]]]
 Absurd = Callable[[Any, Any], bool]
-Strong = Callable[[Any, random.Random, Budget], Any]
+Strong = Callable[[Any, random.Random, Budget], tuple[Any, SearchStats]]
+Searcher = Callable[[Any, random.Random], tuple[Any, SearchStats]]
 
 
 class Level(StrEnum):
@@ -169,15 +175,28 @@ def chooser(game: str, level: Level, budget: Budget | None = None) -> Chooser | 
     ai = game_ai(game)
     if ai is None:
         return None
-    if level is Level.STRONG:
-        b = budget or Budget(seconds=1.0)
-        if ai.strong is not None:
-            strong = ai.strong
-            return lambda view, rng: strong(view, rng, b)
-        if ai.search is not None:
-            game_search = ai.search
-            return lambda view, rng: search(game_search, view, rng, b)
-        return ai.normal
+    strong = _strong(ai, level, budget)
+    if strong is None:
+        return _plain(ai, level)
+    return lambda view, rng: strong(view, rng)[0]
+
+
+def _strong(ai: GameAI, level: Level, budget: Budget | None) -> Searcher | None:
+    """The strong search, returning its stats too (``None``: another level, or no search)."""
+    if level is not Level.STRONG:
+        return None
+    b = budget or Budget(seconds=1.0)
+    if ai.strong is not None:
+        strong = ai.strong
+        return lambda view, rng: strong(view, rng, b)
+    if ai.search is not None:
+        game_search = ai.search
+        return lambda view, rng: search_with_stats(game_search, view, rng, b)
+    return None
+
+
+def _plain(ai: GameAI, level: Level) -> Chooser:
+    """The chooser of a level without search (strong without one plays normal)."""
     if level is Level.BEGINNER:
         if ai.beginner is not None:
             return ai.beginner
@@ -188,9 +207,38 @@ def chooser(game: str, level: Level, budget: Budget | None = None) -> Chooser | 
 
 
 def choose(game: str, level: Level | str, view: Any, seed: int, budget: Budget | None = None) -> Any:
-    """One decision, from plain arguments (a picklable job for the CPU process pool): the
-    action ``game``'s ``level`` CPU takes from ``view``, with ``random.Random(seed)``."""
-    pick = chooser(game, Level(level), budget)
-    if pick is None:
+    """One decision, from plain arguments: the action ``game``'s ``level`` CPU takes from
+    ``view``, with ``random.Random(seed)``."""
+    return decide(game, level, view, seed, budget).action
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One CPU decision and what it cost: the strong search's playouts (0: no search), and the
+    CPU and wall-clock seconds of the whole decision on the budget's clocks."""
+
+    action: Any
+    game: str
+    level: Level
+    playouts: int
+    cpu_seconds: float
+    wall_seconds: float
+
+
+def decide(game: str, level: Level | str, view: Any, seed: int, budget: Budget | None = None) -> Decision:
+    """:func:`choose`, with what it cost: the picklable job of the CPU process pool (plain
+    arguments in, plain data out; the worker never sees more than the seat's view)."""
+    lvl = Level(level)
+    ai = game_ai(game)
+    if ai is None:
         raise LookupError(f"no CPU registered for {game!r}")
-    return pick(view, random.Random(seed))
+    meter = Meter(budget or Budget(seconds=1.0))
+    rng = random.Random(seed)
+    strong = _strong(ai, lvl, budget)
+    if strong is None:
+        action, playouts = _plain(ai, lvl)(view, rng), 0
+    else:
+        action, stats = strong(view, rng)
+        playouts = stats.playouts
+    meter.tick()
+    return Decision(action, game, lvl, playouts, meter.cpu_seconds, meter.wall_seconds)

@@ -45,12 +45,19 @@ A game whose strong level is a search of its own registers it as ``GameAI.strong
 (``engine.ai.levels``; Koi-Koi's), and may call :func:`search` for the generic part.
 
 Budgets: ``Budget(playouts=N)`` is deterministic (tests, the no-peeking proof, benches);
-``Budget(seconds=T)`` is what the bot uses (``CPU_THINK_TIME``): the rounds share T.
+``Budget(seconds=T, floor=F, wall_cap=W)`` is what the bot uses (``CPU_THINK_TIME``,
+``CPU_MIN_PLAYOUTS``, ``CPU_THINK_CAP``): T seconds of the search's own **CPU time**
+(``time.thread_time``: the thread searching, in a worker process or in a thread of the bot), so a
+decision makes as many playouts on a busy host as on an idle one, where a wall-clock budget made
+a tenth of them. W bounds the wall clock all the same (a host so busy that T CPU seconds would take
+too long), but never before the search has made the F playouts a ``Budget(playouts=F)`` makes.
+The rounds of the halving share T and W alike. The clocks are the budget's :class:`Clocks`, so
+tests give it fake ones.
 
 Reuse across decisions: the answer for an identical question (same game, view, seed and budget)
 is cached per process (the bot asks again after a restart, a stale retry, or a hint), and the
 heuristic policies reuse their prebuilt tables; flat search keeps no tree to carry over.
-Pure: no I/O, no clocks other than the time budget's ``perf_counter``.
+Pure: no I/O, no clocks other than the time budget's (:class:`Clocks`).
 """
 
 from __future__ import annotations
@@ -65,19 +72,92 @@ from typing import Any
 
 from engine.core import GameEngine
 
-__all__ = ["Budget", "SearchGame", "SearchStats", "search", "search_with_stats"]
+__all__ = [
+    "SYSTEM_CLOCKS",
+    "Budget",
+    "Clocks",
+    "Meter",
+    "SearchGame",
+    "SearchStats",
+    "clear_cache",
+    "search",
+    "search_with_stats",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Clocks:
+    """Where a time budget reads the time: ``cpu``, the CPU seconds of the thread searching
+    (``time.thread_time``: in a worker process, the process's own work; in a thread of the bot,
+    not the event loop's nor the drawing threads'), and ``wall``, the wall clock. Module-level
+    functions, so a budget pickles to a worker process."""
+
+    cpu: Callable[[], float] = time.thread_time
+    wall: Callable[[], float] = time.perf_counter
+
+
+SYSTEM_CLOCKS = Clocks()
 
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """Playouts (deterministic) or seconds per decision; playouts win when both are given."""
+    """Per decision: ``playouts`` (deterministic; they win when both are given), or ``seconds``
+    of CPU time, made at least ``floor`` playouts and cut at ``wall_cap`` wall-clock seconds
+    once past the floor (see the module docstring)."""
 
     playouts: int | None = None
     seconds: float | None = None
+    floor: int = 0
+    wall_cap: float | None = None
+    clocks: Clocks = SYSTEM_CLOCKS
 
     def __post_init__(self) -> None:
         if self.playouts is None and self.seconds is None:
             raise ValueError("a budget needs playouts or seconds")
+
+    @property
+    def least_playouts(self) -> int:
+        """The playouts made whatever the clocks say: all of a fixed budget, a time budget's floor."""
+        return self.playouts if self.playouts is not None else self.floor
+
+
+class Meter:
+    """One decision's time against its budget, read on the budget's clocks after each iteration.
+
+    :meth:`spent` says whether another iteration as long as the last one would overrun a share
+    of the CPU budget or of the wall cap (each searched for ``MARGIN`` of it: the last
+    iteration, the determinization and the trip to and from the worker fit in the rest)."""
+
+    __slots__ = ("_cpu", "_cpu_step", "_wall", "_wall_step", "budget", "cpu_start", "wall_start")
+
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+        self.cpu_start = self._cpu = budget.clocks.cpu()
+        self.wall_start = self._wall = budget.clocks.wall()
+        self._cpu_step = self._wall_step = 0.0
+
+    def tick(self) -> None:
+        """Read both clocks: an iteration is over."""
+        cpu, wall = self.budget.clocks.cpu(), self.budget.clocks.wall()
+        self._cpu_step, self._wall_step = cpu - self._cpu, wall - self._wall
+        self._cpu, self._wall = cpu, wall
+
+    def spent(self, share: float) -> bool:
+        """Whether the next iteration would take the search past ``share`` of its time."""
+        b = self.budget
+        if b.seconds is not None and self.cpu_seconds + self._cpu_step >= MARGIN * b.seconds * share:
+            return True
+        return b.wall_cap is not None and self.wall_seconds + self._wall_step >= MARGIN * b.wall_cap * share
+
+    @property
+    def cpu_seconds(self) -> float:
+        """CPU seconds used up to the last tick."""
+        return self._cpu - self.cpu_start
+
+    @property
+    def wall_seconds(self) -> float:
+        """Wall-clock seconds up to the last tick."""
+        return self._wall - self.wall_start
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,13 +182,20 @@ class SearchStats:
     iterations: int = 0
     playouts: int = 0
     means: dict[str, float] | None = None
+    cpu_seconds: float = 0.0
+    wall_seconds: float = 0.0
 
 
-# A time budget is searched for this share of it: the last iteration, the determinization and
-# the trip to and from the worker process fit in the rest (p99 within the budget under load).
+# A time budget is searched for this share of it (CPU time and wall cap alike): the last
+# iteration, the determinization and the trip to and from the worker process fit in the rest.
 MARGIN = 0.9
 _CACHE: OrderedDict[Any, Any] = OrderedDict()
 _CACHE_SIZE = 256
+
+
+def clear_cache() -> None:
+    """Forget the answers cached for identical questions (benches that ask again on purpose)."""
+    _CACHE.clear()
 
 
 def search(game: SearchGame, view: Any, rng: random.Random, budget: Budget) -> Any:
@@ -169,29 +256,19 @@ def _halving(
     samples: list[list[float]] = [[] for _ in range(n)]
     alive = list(range(n))
     stats = SearchStats()
-    start = time.perf_counter()
+    meter = Meter(budget)
+    fixed = budget.playouts is not None
     for r in range(rounds):
-        if budget.playouts is not None:
-            per_round = budget.playouts // rounds
-            round_iters = max(1, per_round // len(alive))
-            end_time = None
-        else:
-            assert budget.seconds is not None
-            round_iters = None
-            end_time = start + MARGIN * budget.seconds * (r + 1) / rounds
+        least = max(1, budget.least_playouts // rounds // len(alive))  # this round's iterations at least
         done_iters = 0
         while True:
-            began = time.perf_counter()
             _iteration(game, view, seat, cands, alive, totals, samples, rng)
             stats.iterations += 1
             stats.playouts += len(alive)
             done_iters += 1
-            if round_iters is not None and done_iters >= round_iters:
-                break
-            # Stop before an iteration that would overrun: the budget is a ceiling, not a target.
-            now = time.perf_counter()
-            if end_time is not None and now + (now - began) >= end_time:
-                break
+            meter.tick()
+            if done_iters >= least and (fixed or meter.spent((r + 1) / rounds)):
+                break  # stops before an iteration that would overrun: the budget is a ceiling
         if len(alive) > 1 and r < rounds - 1:
             alive.sort(key=lambda i: (-totals[i], i))
             alive = sorted(alive[: max(1, math.ceil(len(alive) / 2))])
@@ -203,6 +280,7 @@ def _halving(
         best = prior
     iters = max(stats.iterations, 1)
     stats.means = {str(cands[i]): totals[i] / iters for i in alive}
+    stats.cpu_seconds, stats.wall_seconds = meter.cpu_seconds, meter.wall_seconds
     return cands[best], stats
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from cogs.table import render_pool
 from tests.cogs.harness import TEST_CPU_DELAY, open_hand, setup_guild, start_vs_cpu, the_table
-from tsuki.settings import Settings, load_settings
+from tsuki.settings import Settings, available_cores, default_render_workers, load_settings
 
 
 @pytest.fixture
@@ -61,5 +61,6 @@ async def test_table_and_hand_images_come_from_the_worker_processes(simcord_env,
 
 
 def test_render_workers_setting():
-    assert load_settings({}).render_workers == 0  # threads unless asked
+    # Unset: sized from the cores (threads below 4: tests/app/test_cpu_settings.py)
+    assert load_settings({}).render_workers == default_render_workers(available_cores())
     assert load_settings({"RENDER_WORKERS": "2"}).render_workers == 2

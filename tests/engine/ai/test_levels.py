@@ -84,7 +84,7 @@ def test_search_is_deterministic_for_a_playout_budget(game: str) -> None:
         assert a in view.legal_actions and levels_b in view.legal_actions
         assert search_with_stats(ai.search, view, random.Random(5), Budget(playouts=30))[0] == a
         if ai.strong is not None:  # the game's own strong level (Koi-Koi's), with the budget
-            assert levels_b == ai.strong(view, random.Random(0), Budget(playouts=30))
+            assert levels_b == ai.strong(view, random.Random(0), Budget(playouts=30))[0]
         cands = ai.search.candidates(view) if ai.search.candidates is not None else view.legal_actions
         if len(cands) > 1:  # one candidate is played without search
             # Every iteration plays each surviving candidate: at least two in the first round.
