@@ -1,4 +1,5 @@
-"""A live hand or a spectator's view retired while its owner opens a new one: the new one stays.
+"""Private messages under trouble. A live hand or a spectator's view retired while its owner
+opens a new one: the new one stays. A connection lost during an edit: a failed edit.
 
 Retiring a message (its token about to end) is an edit through Discord, and the event loop runs
 other clicks meanwhile. If the player opens their hand again (or the spectator clicks Refresh)
@@ -12,8 +13,11 @@ import asyncio
 from types import SimpleNamespace
 from typing import Any
 
+import aiohttp
+import discord
+
 from cogs.table.hands import LiveHand, LiveHands
-from cogs.table.private_message import Edited, PrivateMessage
+from cogs.table.private_message import Edited, PrivateMessage, PrivateMessages
 from cogs.table.spectators import Spectators, Watcher
 from tests.cogs.public_payloads import make_table
 from tsuki.bot import game_specs
@@ -81,3 +85,20 @@ async def test_a_view_refreshed_while_the_old_one_is_retired_stays_live() -> Non
     await expiring
 
     assert table.watchers.get(VIEWER) is new
+
+
+class _Unreachable:
+    """A webhook whose every request fails below HTTP (a dropped connection)."""
+
+    async def edit_message(self, message_id: int, **payload: Any) -> None:
+        raise aiohttp.ServerDisconnectedError()
+
+
+async def test_a_connection_lost_during_an_edit_is_a_failed_edit_not_an_error(monkeypatch: Any) -> None:
+    """The edits run after every announcement, for every live hand and view: a dropped connection
+    on one of them is a failed edit (a later one may work), not an exception that stops the rest."""
+    monkeypatch.setattr(discord.Webhook, "partial", lambda *args, **kwargs: _Unreachable())
+    messages = PrivateMessages(SimpleNamespace(application_id=1))  # type: ignore[arg-type]
+    message = PrivateMessage("token", 1, 0.0)
+    assert await messages.edit(message, {"content": "x"}, about="t") is Edited.FAILED
+    assert await messages.retire(message, "over", about="t") is Edited.FAILED
