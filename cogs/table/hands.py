@@ -109,13 +109,14 @@ class LiveHands:
             else:
                 over = t(hand.locale, "table.match_over")
                 edited = await self.messages.retire(hand.message, over, about=about)
-            if self._edited(table, seat, edited):
+            if self._edited(table, seat, hand, edited):
                 hand.shown_seq = table.seq
         await self.manager.spectators.refresh(table)  # spectators' views follow the same turns
 
-    def _edited(self, table: Table, seat: int, edited: Edited) -> bool:
-        """Whether the edit went through; a hand that is gone is forgotten."""
-        if edited is Edited.GONE:
+    def _edited(self, table: Table, seat: int, hand: LiveHand, edited: Edited) -> bool:
+        """Whether the edit of ``hand`` went through; a hand that is gone is forgotten, unless the
+        seat opened a newer one while the edit was on its way (that one stays live)."""
+        if edited is Edited.GONE and table.hands.get(seat) is hand:
             self.forget(table, seat)
         return edited is Edited.DONE
 
@@ -134,8 +135,9 @@ class LiveHands:
         edited = await self.messages.retire(
             hand.message, expired, reopen=c.view_of([reopen]), about=_about(table, seat)
         )
-        self._edited(table, seat, edited)
-        table.hands.pop(seat, None)
+        self._edited(table, seat, hand, edited)
+        if table.hands.get(seat) is hand:  # not a hand the player opened while this one was retired
+            table.hands.pop(seat, None)
 
     def forget(self, table: Table, seat: int) -> None:
         hand = table.hands.pop(seat, None)

@@ -45,6 +45,7 @@ def _payload(table: Table, content: str) -> dict[str, Any]:
 def ping_message(table: Table, public: PublicView[Any]) -> dict[str, Any] | None:
     """The turn ping: "🔔 @alice, your turn: koi-koi or shōbu · ⏰ time runs out in 5 minutes"
     (``None``: nobody to ping)."""
+    require_public(public)  # refused even when nobody is to be pinged: the caller has a bug
     seat = _pinged(table)
     if seat is None:
         return None

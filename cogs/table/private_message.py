@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+import aiohttp
 import discord
 
 from cogs.table import limits
@@ -58,7 +59,7 @@ class Edited(enum.Enum):
 
     DONE = "done"
     GONE = "gone"  # dismissed, or its token has ended: no edit will reach it again
-    FAILED = "failed"  # Discord refused this edit (a hiccup, a limit): a later one may work
+    FAILED = "failed"  # Discord refused this edit, or could not be reached: a later one may work
 
 
 class PrivateMessages:
@@ -83,6 +84,9 @@ class PrivateMessages:
             return Edited.GONE
         except discord.HTTPException as error:
             log.info("could not edit %s: %s", about, error)
+            return Edited.FAILED
+        except (aiohttp.ClientError, OSError, TimeoutError) as error:  # the connection, not Discord
+            log.info("could not reach Discord to edit %s: %r", about, error)
             return Edited.FAILED
         return Edited.DONE
 

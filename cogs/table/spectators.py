@@ -172,7 +172,7 @@ class Spectators:
             if table.status == "active":
                 payload = await view_message(table, user_id, watcher.locale, drawn)
                 edited = await self.messages.edit(watcher.message, payload, about=_about(table, user_id))
-                edited_now = self._edited(table, user_id, edited)
+                edited_now = self._edited(table, watcher, edited)
             else:
                 edited_now = await self._retire(table, watcher, t(watcher.locale, "table.match_over"))
             if edited_now:
@@ -198,12 +198,13 @@ class Spectators:
         """The view's last words (a line, at most a button to watch again); whether they went."""
         about = _about(table, watcher.user_id)
         edited = await self.messages.retire(watcher.message, content, reopen=reopen, about=about)
-        return self._edited(table, watcher.user_id, edited)
+        return self._edited(table, watcher, edited)
 
-    def _edited(self, table: Table, user_id: int, edited: Edited) -> bool:
-        """Whether the edit went through; a view that is gone stops being counted."""
-        if edited is Edited.GONE:
-            self.forget(table, user_id)
+    def _edited(self, table: Table, watcher: Watcher, edited: Edited) -> bool:
+        """Whether the edit of ``watcher``'s view went through; a view that is gone stops being
+        counted, unless the user opened a newer one while the edit was on its way."""
+        if edited is Edited.GONE and table.watchers.get(watcher.user_id) is watcher:
+            self.forget(table, watcher.user_id)
         return edited is Edited.DONE
 
     async def _expire(self, table: Table, watcher: Watcher, after: float) -> None:
@@ -215,7 +216,8 @@ class Spectators:
         )
         watcher.expiry = None
         await self._retire(table, watcher, t(watcher.locale, "spectators.expired"), c.view_of([again]))
-        self.forget(table, watcher.user_id)
+        if table.watchers.get(watcher.user_id) is watcher:  # not a view opened meanwhile (Refresh)
+            self.forget(table, watcher.user_id)
 
     def forget(self, table: Table, user_id: int) -> None:
         """``user_id`` stops watching (Stop, an expired or dismissed view): one fewer on the board."""

@@ -23,15 +23,7 @@ from engine.doudizhu import game as ddz
 from engine.goita.memory import EMPTY
 from engine.goita.state import HIDDEN
 from engine.hanafuda.cards import CARDS
-
-
-def bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
+from engine.hanafuda.koikoi.state import bits  # a mask's members, lowest first (any game's mask)
 
 
 def deal_back(rng: random.Random, places: Sequence[Sequence[Any]]) -> list[list[Any]]:

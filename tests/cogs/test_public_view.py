@@ -64,6 +64,20 @@ def test_a_public_builder_refuses_a_seats_view() -> None:
         pings.ping_message(table, table.view(0))
 
 
+def test_the_ping_refuses_a_seats_view_even_when_nobody_is_pinged() -> None:
+    """The guard does not wait for a ping to be owed: with the seat to act away (no ping), a
+    seat's view handed to the builders is still refused."""
+    table = table_at("koikoi", 2, {}, 3, lambda engine, state: True)
+    seat = table.to_act()
+    assert seat is not None
+    seat.away = True
+    assert pings.ping_message(table, table.public_view()) is None
+    with pytest.raises(TypeError):
+        pings.ping_message(table, table.view(seat.index))
+    with pytest.raises(TypeError):
+        pings.warning_message(table, table.view(seat.index))
+
+
 async def test_the_ping_says_who_until_when_and_the_decision_the_table_shows() -> None:
     """Koi-Koi's decision is on the table (the yaku just made, the stop score): the ping names it;
     never a card, never the player's options."""

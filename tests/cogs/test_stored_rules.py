@@ -10,7 +10,7 @@ replay a match played under the old rules.
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
@@ -19,6 +19,7 @@ import store
 from cogs.fairness import check_replay, export_record
 from cogs.goita.spec import SPEC as GOITA_SPEC
 from cogs.roppyakken.spec import SPEC as ROPPYAKKEN_SPEC
+from engine.ai.goita import choose_action as goita_choice
 from engine.ai.roppyakken import choose_action
 from engine.audit import ENGINES, Move, replay_log
 from engine.goita import ENGINE as GOITA
@@ -82,6 +83,31 @@ async def test_old_records_load_with_the_rules_they_were_played_with(db: store.D
             assert engine.stored_rules(seed_rules.to_dict()) == seed_rules
 
 
+def cpu_match(
+    engine: Any, rules: Any, seats: int, seed: int, choose: Callable[[Any, random.Random], Any]
+) -> tuple[Any, list[tuple[int, str]], list[Any]]:
+    """A match ``choose`` plays for every seat to its end: the last state, the moves as
+    ``(seat, text)`` and every event."""
+    state, _ = engine.begin(seats, rules, seed)
+    rng = random.Random(seed)
+    moves: list[tuple[int, str]] = []
+    events: list[Any] = []
+    while engine.outcome(state) is None:
+        seat = engine.to_act(state)
+        assert seat is not None
+        action = choose(engine.view(state, seat), rng)
+        moves.append((seat, str(action)))
+        state, new = engine.apply(state, action)
+        events += new
+    return state, moves, events
+
+
+async def store_moves(db: store.Database, game_id: int, moves: list[tuple[int, str]]) -> None:
+    """The moves of :func:`cpu_match` stored in order (seat 0 is the human)."""
+    for seq, (seat, text) in enumerate(moves):
+        await store.append_action(db, game_id, seq, seat, text, by_cpu=seat != 0)
+
+
 def stacked_gaji_draw(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     """Round 1 of ``seed`` deals a hand whose first play draws the Gaji with one prey (9a) and
     no November card on the field: the old seed rules captured it at once, today's ask."""
@@ -108,25 +134,15 @@ async def test_verify_replays_a_match_stored_with_the_compulsory_gaji(
     seed = 7
     stacked_gaji_draw(monkeypatch, seed)
     old = Rules(gaji_capture="compulsory", target=50)
-    state, _ = ROPPYAKKEN.begin(2, old, seed)
-    rng = random.Random(seed)
-    moves: list[tuple[int, str]] = []
-    drawn_at_once = False
-    while ROPPYAKKEN.outcome(state) is None:
-        seat = ROPPYAKKEN.to_act(state)
-        assert seat is not None
-        action = choose_action(ROPPYAKKEN.view(state, seat), rng)
-        moves.append((seat, str(action)))
-        state, events = ROPPYAKKEN.apply(state, action)
-        drawn_at_once |= any(
-            isinstance(e, CardDrawn) and int(e.card) == GAJI and e.captured and not e.awaiting_choice
-            for e in events
-        )
+    state, moves, events = cpu_match(ROPPYAKKEN, old, 2, seed, choose_action)
+    drawn_at_once = any(
+        isinstance(e, CardDrawn) and int(e.card) == GAJI and e.captured and not e.awaiting_choice
+        for e in events
+    )
     assert drawn_at_once
     record = without(old.to_dict(), "gaji_capture")
     game_id = await stored_row(db, "roppyakken", record, seed, 2)
-    for seq, (seat, text) in enumerate(moves):
-        await store.append_action(db, game_id, seq, seat, text, by_cpu=seat != 0)
+    await store_moves(db, game_id, moves)
     outcome = ROPPYAKKEN.outcome(state)
     assert outcome is not None
     results = ROPPYAKKEN_SPEC.results(outcome, ROPPYAKKEN.view(state, None))
@@ -149,22 +165,11 @@ async def test_verify_replays_a_match_stored_with_the_compulsory_gaji(
 async def test_verify_replays_a_goita_match_stored_before_the_face_down_king(db: store.Database) -> None:
     """A Goita match stored with a record that predates ``king_face_down_counts`` verifies (its
     rules load with the face-up-only reading)."""
-    from engine.ai.goita import choose_action as goita_choice
-
     seed = 11
     old = GoitaRules(king_face_down_counts=False, target_score=5)
-    state, _ = GOITA.begin(4, old, seed)
-    rng = random.Random(seed)
-    moves: list[tuple[int, str]] = []
-    while GOITA.outcome(state) is None:
-        seat = GOITA.to_act(state)
-        assert seat is not None
-        action = goita_choice(GOITA.view(state, seat), rng)
-        moves.append((seat, str(action)))
-        state, _ = GOITA.apply(state, action)
+    state, moves, _ = cpu_match(GOITA, old, 4, seed, goita_choice)
     game_id = await stored_row(db, "goita", without(old.to_dict(), "king_face_down_counts"), seed, 4)
-    for seq, (seat, text) in enumerate(moves):
-        await store.append_action(db, game_id, seq, seat, text, by_cpu=seat != 0)
+    await store_moves(db, game_id, moves)
     outcome = GOITA.outcome(state)
     assert outcome is not None
     await store.finish_with_results(db, game_id, GOITA_SPEC.results(outcome, GOITA.view(state, None)))

@@ -1,0 +1,104 @@
+"""Private messages under trouble. A live hand or a spectator's view retired while its owner
+opens a new one: the new one stays. A connection lost during an edit: a failed edit.
+
+Retiring a message (its token about to end) is an edit through Discord, and the event loop runs
+other clicks meanwhile. If the player opens their hand again (or the spectator clicks Refresh)
+while the old message's last edit is on its way, the answer about the *old* message (done, or
+gone) must not drop the *new* one: it is the one the next turns edit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from types import SimpleNamespace
+from typing import Any
+
+import aiohttp
+import discord
+
+from cogs.table.hands import LiveHand, LiveHands
+from cogs.table.private_message import Edited, PrivateMessage, PrivateMessages
+from cogs.table.spectators import Spectators, Watcher
+from tests.cogs.public_payloads import make_table
+from tsuki.bot import game_specs
+
+VIEWER = 555
+
+
+class HeldEdits:
+    """Stands in for :class:`~cogs.table.private_message.PrivateMessages`: each edit waits until
+    released, then reports the old message gone (dismissed, or its token ended)."""
+
+    def __init__(self) -> None:
+        self.started = asyncio.Event()
+        self.release = asyncio.Event()
+
+    async def edit(self, message: PrivateMessage, payload: dict[str, Any], *, about: str) -> Edited:
+        self.started.set()
+        await self.release.wait()
+        return Edited.GONE
+
+    async def retire(
+        self, message: PrivateMessage, content: str, *, reopen: Any = None, about: str
+    ) -> Edited:
+        return await self.edit(message, {"content": content}, about=about)
+
+
+def _table() -> Any:
+    spec: Any = game_specs()["koikoi"]
+    table = make_table("koikoi", spec, spec.engine.rules_from(None, None), 2, "en")
+    table.status = "lobby"  # (no board to edit for a spectator count)
+    return table
+
+
+async def test_a_hand_opened_while_the_old_one_is_retired_stays_live() -> None:
+    table = _table()
+    hands = LiveHands(SimpleNamespace(bot=None))  # type: ignore[arg-type]
+    held = HeldEdits()
+    hands.messages = held  # type: ignore[assignment]
+    old = LiveHand(PrivateMessage("old-token", 1, 0.0), "en")
+    table.hands[0] = old
+
+    expiring = asyncio.create_task(hands._expire(table, 0, old, 0))
+    await held.started.wait()
+    new = LiveHand(PrivateMessage("new-token", 2, 0.0), "en")
+    table.hands[0] = new  # the player clicked "My hand" meanwhile
+    held.release.set()
+    await expiring
+
+    assert table.hands.get(0) is new
+
+
+async def test_a_view_refreshed_while_the_old_one_is_retired_stays_live() -> None:
+    table = _table()
+    views = Spectators(SimpleNamespace(bot=None, db=None))  # type: ignore[arg-type]
+    held = HeldEdits()
+    views.messages = held  # type: ignore[assignment]
+    old = Watcher(VIEWER, PrivateMessage("old-token", 1, 0.0), "en")
+    table.watchers[VIEWER] = old
+
+    expiring = asyncio.create_task(views._expire(table, old, 0))
+    await held.started.wait()
+    new = Watcher(VIEWER, PrivateMessage("new-token", 2, 0.0), "en")
+    table.watchers[VIEWER] = new  # the spectator clicked Refresh meanwhile
+    held.release.set()
+    await expiring
+
+    assert table.watchers.get(VIEWER) is new
+
+
+class _Unreachable:
+    """A webhook whose every request fails below HTTP (a dropped connection)."""
+
+    async def edit_message(self, message_id: int, **payload: Any) -> None:
+        raise aiohttp.ServerDisconnectedError()
+
+
+async def test_a_connection_lost_during_an_edit_is_a_failed_edit_not_an_error(monkeypatch: Any) -> None:
+    """The edits run after every announcement, for every live hand and view: a dropped connection
+    on one of them is a failed edit (a later one may work), not an exception that stops the rest."""
+    monkeypatch.setattr(discord.Webhook, "partial", lambda *args, **kwargs: _Unreachable())
+    messages = PrivateMessages(SimpleNamespace(application_id=1))  # type: ignore[arg-type]
+    message = PrivateMessage("token", 1, 0.0)
+    assert await messages.edit(message, {"content": "x"}, about="t") is Edited.FAILED
+    assert await messages.retire(message, "over", about="t") is Edited.FAILED
