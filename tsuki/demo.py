@@ -18,17 +18,15 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from cogs.registry import SPECS
 from tsuki.settings import Settings
 
-# Each game's start command and its options; ``rounds`` is passed only to games that take it.
+# Each game's start command and its options (``GameSpec.demo``); ``rounds`` is passed only to
+# games that take it.
 DEMO_COMMANDS: dict[str, tuple[str, dict[str, Any]]] = {
-    "koikoi": ("koikoi start", {"opponent": "watch"}),
-    "roppyakken": ("roppyakken start", {"opponent": "watch", "preset": "sanbyakuken"}),
-    "gostop": ("gostop start", {"opponent": "watch"}),
-    "doudizhu": ("doudizhu start", {"opponent": "watch", "hands": 2}),
-    "goita": ("goita start", {"opponent": "watch"}),
+    game: (f"{game} start", dict(spec.demo)) for game, spec in SPECS.items() if spec.demo is not None
 }
-TAKES_ROUNDS = {"koikoi", "gostop"}
+TAKES_ROUNDS = {game for game, spec in SPECS.items() if spec.demo_rounds}
 
 
 async def run_demo(game: str, out: str, *, rounds: int = 3, max_steps: int = 5000) -> int:
