@@ -39,7 +39,6 @@ class GoitaMemorySpec(GameSpec):
     engine = gm.MEMORY
     title_key = "game.goita_solo"
     display_name = "Goita solo"
-    help_command = "solo"  # its command is /goita solo
 
     def help_line(self, locale: str, command: Callable[[str], str]) -> str:
         return t(locale, "help.game.goita_solo", solo=command("goita solo"))

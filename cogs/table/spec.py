@@ -87,8 +87,6 @@ class GameSpec:
     # demo); ``demo_rounds``: the start command takes the demo's ``--rounds``.
     demo: ClassVar[dict[str, Any] | None] = None
     demo_rounds: ClassVar[bool] = False
-    # ``/help``'s line for the game (``help.game.<game>``) names this command as ``{start}``.
-    help_command: ClassVar[str | None] = "start"
 
     def cpu_choose(self, view: Any, rng: random.Random) -> Any:
         """The CPU's action, from the seat's view only."""
@@ -207,7 +205,7 @@ class GameSpec:
     def help_line(self, locale: str, command: Callable[[str], str]) -> str:
         """The game's line in ``/help`` (``command("koikoi start")`` is the command as the
         reader's Discord names it)."""
-        return t(locale, f"help.game.{self.game}", start=command(f"{self.game} {self.help_command}"))
+        return t(locale, f"help.game.{self.game}", start=command(f"{self.game} start"))
 
 
 def fit_label(text: str, limit: int = 100) -> str:
