@@ -2,7 +2,9 @@
 
 Also routes the **Options** / **Rules** buttons of ``/<game> rules`` (:mod:`cogs.table.rules_view`).
 Command names in the help are those the reader's Discord shows: ``/koikoi start`` reads
-``/koikoi commencer`` in French, from the same strings that localise the commands.
+``/koikoi commencer`` in French, from the same strings that localise the commands. The games
+are the registry's (:mod:`cogs.registry`), each with its spec's ``help_line``; the examples name
+the first of them.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from cogs.registry import SPECS
 from cogs.table import rules_view
 from cogs.table.components import Routed
 from cogs.table.manager import TableManager
@@ -23,7 +26,6 @@ from i18n import normalize, t, table
 if TYPE_CHECKING:
     from tsuki.bot import TsukiBot
 
-GAMES = ("koikoi", "roppyakken", "gostop", "doudizhu", "goita")
 COLOUR = discord.Colour.from_rgb(178, 34, 52)
 
 
@@ -47,15 +49,15 @@ def help_embeds(locale: str) -> list[discord.Embed]:
     def cmd(path: str) -> str:
         return f"`{command(loc, path)}`"
 
-    games = "\n".join(t(loc, f"help.game.{game}", start=cmd(f"{game} start")) for game in GAMES)
-    games += "\n" + t(loc, "help.game.goita_solo", solo=cmd("goita solo"))
+    games = "\n".join(spec.help_line(loc, cmd) for spec in SPECS.values())
+    example = next(iter(SPECS))  # the commands the help shows as examples are the first game's
     first = discord.Embed(title=t(loc, "help.title"), description=t(loc, "help.intro"), colour=COLOUR)
     first.add_field(name=t(loc, "help.games"), value=games, inline=False)
     section(
         first,
         loc,
         "start",
-        start=cmd("koikoi start"),
+        start=cmd(f"{example} start"),
         join=t(loc, "table.lobby.join"),
         add_cpu=t(loc, "table.lobby.add_cpu"),
         begin=t(loc, "table.lobby.start"),
@@ -70,13 +72,15 @@ def help_embeds(locale: str) -> list[discord.Embed]:
     )
     section(first, loc, "move", move=cmd("move"), hand=cmd("hand"))
     options = command(loc, "options").removeprefix("/")  # the option's name, as shown
-    section(first, loc, "learn", learn=cmd("koikoi learn"), start=cmd("koikoi start"), options=options)
+    section(
+        first, loc, "learn", learn=cmd(f"{example} learn"), start=cmd(f"{example} start"), options=options
+    )
     second = discord.Embed(title=t(loc, "help.more"), colour=COLOUR)
     second.description = t(
         loc,
         "help.more_text",
-        rules=cmd("koikoi rules"),
-        quit=cmd("koikoi quit"),
+        rules=cmd(f"{example} rules"),
+        quit=cmd(f"{example} quit"),
         replace=cmd("table replace"),
         end=cmd("table end"),
         notify=cmd("notify on"),

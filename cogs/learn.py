@@ -8,7 +8,7 @@ thread would hide the board too, but needs the *Create Private Threads* permissi
 shows it to nobody who could help; the public thread lets a friend watch (``/watch``) and, with
 ``/coach``, teach.
 
-The match is short (:data:`LEARN`: three rounds, two hands, a low target), its options say
+The match is short (each game's ``GameSpec.learn``: three rounds, two hands, a low target), its options say
 ``learn`` and ``hints`` (the lobby says so), and the first four decisions open with the steps
 of the tutorial (``cogs.table.hints_text``), skipped with **Skip tutorial**. Neither is kept
 in memory only: the step follows the learner's moves in the stored log and the skip is saved in
@@ -31,21 +31,15 @@ if TYPE_CHECKING:
     from cogs.table.manager import TableManager
     from tsuki.bot import TsukiBot
 
-# game -> (seats, the rules a learn match fixes, the ones its lobby shows)
-LEARN: dict[str, tuple[int, dict[str, Any]]] = {
-    "koikoi": (2, {"rounds": 3}),
-    "roppyakken": (2, {"target": 300}),
-    "gostop": (2, {"rounds": 3}),
-    "doudizhu": (3, {"hands": 2}),
-    "goita": (4, {"target_score": 5}),
-}
-
 
 async def start_learn(tables: TableManager, interaction: discord.Interaction, game: str) -> None:
     """``/<game> learn``: open a table with the caller and beginner CPUs; it starts at once."""
     try:
-        seats, fixed = LEARN[game]
-        engine = tables.specs[game].engine
+        spec = tables.specs[game]
+        if spec.learn is None:
+            raise KeyError(f"{game} has no learn mode")
+        seats, fixed = spec.learn
+        engine = spec.engine
         rules = engine.rules_from("seed", fixed)
         options: dict[str, Any] = {"seats": seats, **fixed, "preset": "seed", "learn": True, "hints": True}
         table = await lobby.open_lobby(

@@ -17,22 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import GameEngine, GameError, Outcome
-from engine.doudizhu import ENGINE as DOUDIZHU
-from engine.goita import ENGINE as GOITA
-from engine.goita.memory import MEMORY as GOITA_SOLO
-from engine.hanafuda.gostop import ENGINE as GOSTOP
-from engine.hanafuda.koikoi import ENGINE as KOIKOI
-from engine.hanafuda.roppyakken import ENGINE as ROPPYAKKEN
+from engine.registry import ENGINES
 
-# Each game's engine under the name the store keeps in ``games.game``.
-ENGINES: dict[str, GameEngine[Any, Any, Any, Any]] = {
-    "koikoi": KOIKOI,
-    "roppyakken": ROPPYAKKEN,
-    "gostop": GOSTOP,
-    "doudizhu": DOUDIZHU,
-    "goita": GOITA,
-    "goita_solo": GOITA_SOLO,
-}
+__all__ = ["ENGINES", "Mismatch", "Move", "Replayed", "commitment", "replay_log"]
 
 
 def commitment(seed: int, salt: str) -> str:

@@ -21,7 +21,7 @@ import hashlib
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 
 class GameError(Exception):
@@ -100,6 +100,15 @@ A = TypeVar("A")
 V = TypeVar("V")
 R = TypeVar("R")
 
+# How a game's win/points board orders its players: most wins first, or most points first (games
+# played for points won and lost).
+RankedBy = Literal["wins", "points"]
+# How a finished match moves skill ratings (``store.rating_rules``): ``"places"``: each team (a
+# player alone, or partners as ``GameEngine.teams`` pairs them) ranked by its best member's place;
+# ``"landlord_deals"``: every deal is the landlord against the others (the extras of the stored
+# results count each seat's deals as landlord); ``"unrated"``: no rating at all.
+RatingShape = Literal["places", "landlord_deals", "unrated"]
+
 
 class RulesLike(Protocol):
     """What the table flow needs from a game's ``Rules`` dataclass."""
@@ -114,6 +123,10 @@ class GameEngine(Generic[S, A, V, R]):
     ``to_act`` gives the seat expected to act (``None`` once the match is over); ``rules_from``
     builds the game's ``Rules`` from a preset name and overrides, rejecting unknown keys with
     :class:`BadRules`.
+
+    The game's facts, for shared code that must never name a game: ``min_seats``/``max_seats``,
+    ``teams`` (seat count → the partnerships, ``None`` while everyone plays alone), ``ranked_by``
+    (its win/points board) and ``rating`` (:data:`RatingShape`).
     """
 
     name: str
@@ -129,6 +142,13 @@ class GameEngine(Generic[S, A, V, R]):
     rules_from: Callable[[str | None, dict[str, Any] | None], R]
     start: Callable[[int, R, int], tuple[S, tuple[Any, ...]]] | None = None
     rules_from_record: Callable[[dict[str, Any]], R] | None = None
+    teams: Callable[[int], tuple[tuple[int, ...], ...] | None] | None = None
+    ranked_by: RankedBy = "wins"
+    rating: RatingShape = "places"
+
+    def teams_of(self, seats: int) -> tuple[tuple[int, ...], ...] | None:
+        """The partnerships at ``seats`` players (seat numbers per team), or ``None``: all alone."""
+        return self.teams(seats) if self.teams is not None else None
 
     def begin(self, seats: int, rules: R, seed: int) -> tuple[S, tuple[Any, ...]]:
         """A new game and the events of its opening deal (redeals, lucky hands…), to announce."""

@@ -3,8 +3,11 @@
 ``/<game> rules`` shows it above the rules text: the deck or the pieces (drawn with the game's
 own faces), how a turn goes in three or four numbered steps, and the scoring table. The numbers
 come from the engine's seed rules (the yaku values, the piece values), the words from
-``i18n/locales/<lang>/rules_cards.json`` and the games' own names (yaku, score items, pieces).
-Drawn 1000 px wide with texts sized to stay readable when Discord shows it 550 px wide.
+``i18n/locales/<lang>/rules_cards.json`` (the headings), the game's own locale file
+(``rules_card.<game>.*``) and the games' own names (yaku, score items, pieces). What differs by
+game (the scoring rows, the row of faces) is the game's own ``rules_card`` module, listed in
+:mod:`render.registry`. Drawn 1000 px wide with texts sized to stay readable when Discord shows it
+550 px wide.
 """
 
 from __future__ import annotations
@@ -15,28 +18,18 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from engine.doudizhu.cards import CARDS as DDZ_CARDS
-from engine.goita import rules as goita_rules
-from engine.goita.types import PIECES, SET_COUNTS
-from engine.hanafuda.cards import CARDS
-from engine.hanafuda.koikoi.rules import PRESETS as KK_PRESETS
-from engine.hanafuda.koikoi.rules import points_table
-from engine.hanafuda.roppyakken.rules import PRESETS as RP_PRESETS
 from i18n import t
 from render import widgets
-from render.doudizhu.faces import card_face as ddz_face
 from render.fonts import font, localized
-from render.goita.pieces import piece_face
-from render.hanafuda.faces import card_face
-from render.hanafuda.gostop.common import face as hwatu_face
 from render.palette import ACCENT, PANEL, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
+from render.registry import RULES_CARDS
 from render.widgets import chip
 
 W = 1000
 PAD = 40
 TITLE, HEAD, BODY, SMALL = 50, 34, 27, 24
-GAMES = ("koikoi", "roppyakken", "gostop", "doudizhu", "goita")
+GAMES = tuple(RULES_CARDS)  # the games with a rules card (``render.registry``)
 # Kana, kanji and full-width marks break anywhere; Latin and hangul words break at spaces.
 _CJK = "\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
 _TOKENS = re.compile(rf"[{_CJK}][\u3001\u3002\uff0c\uff09\uff1a\uff1b\u300d]?|[^\s{_CJK}]+\s*|\s+")
@@ -60,57 +53,14 @@ def wrap(text: str, size: int, width: float) -> list[str]:
 
 
 def _rows(game: str, loc: str) -> list[tuple[str, str]]:
-    """The scoring table: (name, value) rows from the seed rules."""
-    if game == "koikoi":
-        p = points_table(KK_PRESETS["seed"])
-        ids = ("goko", "shiko", "ameshiko", "sanko", "inoshikacho", "hanami", "tsukimi")
-        rows = [(t(loc, f"yaku.{i}"), str(getattr(p, i))) for i in ids if getattr(p, i)]
-        rows += [
-            (t(loc, f"yaku.{i}"), f"{getattr(p, i)}+") for i in ("akatan", "aotan", "tane", "tanzaku", "kasu")
-        ]
-        return rows
-    if game == "roppyakken":
-        r = RP_PRESETS["seed"]
-        rows = [
-            (t(loc, f"roppyakken.yaku.{i}"), v)
-            for i, v in (("lights", "50"), ("animals", "10"), ("ribbons", "10"))
-        ]
-        ids = (
-            "shiko",
-            "nanatan",
-            "inoshikacho",
-            "matsukiribozu",
-            "teppo",
-            "hanami",
-            "tsukimi",
-            "ozan",
-            "kozan",
-        )
-        ids += ("aotan", "sotan", "ameshima", "shima")
-        return rows + [(t(loc, f"roppyakken.yaku.{i}"), str(getattr(r, i))) for i in ids if getattr(r, i)]
-    if game == "gostop":
-        items = (("gwang", "3–15"), ("godori", "5"), ("hongdan", "3"), ("cheongdan", "3"), ("chodan", "3"))
-        items += (("yeolkkeut", "1+"), ("tti", "1+"), ("pi", "1+"))
-        return [(t(loc, f"gostop.score.{i}"), v) for i, v in items]
-    if game == "doudizhu":
-        items = (("doudizhu.mult.bid", "×1–3"), ("doudizhu.kind.bomb", "×2"), ("doudizhu.kind.rocket", "×2"))
-        rows = [(t(loc, k), v) for k, v in (*items, ("doudizhu.mult.spring", "×2"))]
-        return [(name[:1].upper() + name[1:], v) for name, v in rows]  # "bid" heads a row: "Bid"
-    values = goita_rules.PRESETS["seed"].values
-    return [(t(loc, f"goita.piece.{p}"), str(values[int(p)])) for p in PIECES]
+    """The scoring table: (name, value) rows from the seed rules (the game's own part)."""
+    return RULES_CARDS[game].rows(loc)
 
 
 @cache
 def _samples(game: str) -> tuple[tuple[Image.Image, str], ...]:
     """The row of faces under the title, each with a caption (a month, a count)."""
-    if game in ("koikoi", "roppyakken"):
-        return tuple((card_face(CARDS[4 * m], 72), "") for m in range(12))  # the tab says the month
-    if game == "gostop":
-        return tuple((hwatu_face(str(CARDS[4 * m]), 72), "") for m in range(12))
-    if game == "doudizhu":
-        picks = [DDZ_CARDS[4 * r] for r in range(13)] + [DDZ_CARDS[52], DDZ_CARDS[53]]
-        return tuple((ddz_face(c, 58), "") for c in picks)
-    return tuple((piece_face(p, 96), f"×{SET_COUNTS[int(p)]}") for p in PIECES)
+    return RULES_CARDS[game].samples()
 
 
 def _paste_row(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int, game: str) -> int:

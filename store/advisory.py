@@ -14,7 +14,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from store.db import Database, StoreError
+from store.db import Database
+from store.errors import StoreError
 
 TRY_LOCK = "SELECT pg_try_advisory_lock($1::int, $2::int)"
 UNLOCK = "SELECT pg_advisory_unlock($1::int, $2::int)"

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import aiosqlite
 
+from engine.registry import ENGINES
 from store.db import Database, from_json
 from store.rating_rules import Rating, display_rating, ladder_key
 from store.ratings import GAME_RATINGS, PlayerRating, _player
@@ -73,7 +74,7 @@ SELECT seats.user_id, max(results.points) AS best, count(*) AS games, sum(result
 FROM results
 JOIN seats ON seats.game_id = results.game_id AND seats.seat = results.seat
 JOIN games ON games.id = results.game_id
-WHERE games.game = 'goita_solo' AND seats.user_id IS NOT NULL
+WHERE games.game = ? AND seats.user_id IS NOT NULL
   AND (CAST(? AS BIGINT) IS NULL OR games.guild_id = ?)
 GROUP BY seats.user_id
 ORDER BY best DESC, games ASC, seats.user_id
@@ -230,7 +231,10 @@ async def name_on(db: Database, user_id: int, guild_id: int | None) -> str | Non
     return rows[0]["display_name"] if rows else None
 
 
-async def memory_best(db: Database, guild_id: int | None) -> list[BestScore]:
-    """The memory mode's best scores per player (it has no rating), on one server or everywhere."""
-    rows = await _rows(db, MEMORY_BEST, (guild_id, guild_id))
+async def memory_best(db: Database, guild_id: int | None, game: str | None = None) -> list[BestScore]:
+    """A game's best scores per player (a game without rating: by default the first the engine
+    registry says is ``"unrated"``, the memory mode), on one server or everywhere."""
+    if game is None:
+        game = next(name for name, engine in ENGINES.items() if engine.rating == "unrated")
+    rows = await _rows(db, MEMORY_BEST, (game, guild_id, guild_id))
     return [BestScore(r["user_id"], r["best"], r["games"], r["wins"]) for r in rows]

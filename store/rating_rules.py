@@ -4,24 +4,25 @@ Ratings are OpenSkill's Weng–Lin Plackett–Luce model (``openskill``): each p
 ``mu`` and an uncertainty ``sigma`` per game. :func:`rate_match` turns one match's stored results
 into new ratings; ``store.ratings`` folds matches into the database in order, and recomputes them.
 
-Shapes, from what ``results`` stores:
+Shapes, from what ``results`` stores, as each game's engine describes it (``GameEngine.rating``
+and ``GameEngine.teams_of``; this module never names a game):
 
-- Koi-Koi (1v1), Roppyakken and Go-Stop (2–3 players), Goita with 2 or 3 players: free-for-all,
-  ranked by :func:`place_key` (a forfeit last, then the stored win, then match points; equal
-  places share the rank, so a tie is a draw).
-- Goita with 4 players: team vs team (seats 0+2 against 1+3, as ``engine.goita`` pairs them).
-- Dou Dizhu: every played deal is a contest of the landlord's side against the two peasants.
-  Deals are not stored one by one; each seat's ``extra`` holds ``landlord_hands`` and
-  ``landlord_wins``, which give every deal's landlord and whether the landlord won (the peasants
-  are the other two seats), but not their order within the match, so the deals are folded in a
-  fixed order (:func:`doudizhu_deals`). The bid does not weight a deal: it reflects how the
+- ``"places"``: free-for-all, ranked by :func:`place_key` (a forfeit last, then the stored win,
+  then match points; equal places share the rank, so a tie is a draw); or, when the engine pairs
+  the seats into teams at this seat count (Goita with 4 players: 0+2 against 1+3), team against
+  team, each ranked by its best member's place.
+- ``"landlord_deals"`` (Dou Dizhu): every played deal is a contest of the landlord's side against
+  the others. Deals are not stored one by one; each seat's ``extra`` holds ``landlord_hands`` and
+  ``landlord_wins``, which give every deal's landlord and whether the landlord won (the others
+  are the peasants), but not their order within the match, so the deals are folded in a
+  fixed order (:func:`landlord_deals`). The bid does not weight a deal: it reflects how the
   landlord judged their own hand and already scales the points; the rating measures who wins
   deals. The landlord's side is the landlord plus :data:`KITTY`, a fixed average stand-in for the
   three extra cards and the first lead: without it the model would expect one player to lose to
   two nearly always (about 17 % landlord wins between equals), so a landlord's win would move
   ratings five times as far as a loss. A forfeit counts as one more deal the quitter lost as
   landlord. A match without any recorded deal is rated free-for-all like the others.
-- The Goita memory mode (``goita_solo``) and unknown games have no rating.
+- ``"unrated"`` (the Goita memory mode) and games the registry does not know have no rating.
 
 By default only matches between humans move the ladder. A match with a CPU seat counts toward
 each human's separate vs-CPU record instead (kind ``"cpu"``), so practising against the bot never
@@ -43,6 +44,8 @@ from typing import Any, Literal
 
 from openskill.models import PlackettLuce
 
+from engine.registry import engine_of
+
 MODEL = PlackettLuce()
 DEFAULT_MU: float = MODEL.mu
 DEFAULT_SIGMA: float = MODEL.sigma
@@ -50,9 +53,6 @@ DEFAULT_SIGMA: float = MODEL.sigma
 PROVISIONAL_MATCHES = 5
 DISPLAY_BASE = 1000
 DISPLAY_SCALE = 25
-
-FREE_FOR_ALL = frozenset({"koikoi", "roppyakken", "gostop"})
-RATED_GAMES = frozenset({*FREE_FOR_ALL, "goita", "doudizhu"})
 
 Kind = Literal["ladder", "cpu", "none"]
 
@@ -70,7 +70,7 @@ class Rating:
         return self.mu - 3 * self.sigma
 
 
-# The landlord's fixed partner in a Dou Dizhu deal (see the module docstring); never updated.
+# The landlord's fixed partner in a ``"landlord_deals"`` deal (see the module docstring); never updated.
 KITTY = Rating(DEFAULT_MU, 0.001)
 # A CPU seat, where a server rates CPU matches: an average player, certain and never updated.
 CPU = Rating(DEFAULT_MU, 0.001)
@@ -90,7 +90,7 @@ class SeatOutcome:
 @dataclass(frozen=True, slots=True)
 class Contest:
     """One rated contest: teams of seats and their ranks (1 = best; equal ranks tie). ``kitty``:
-    the first team is a Dou Dizhu landlord, partnered by :data:`KITTY`."""
+    the first team is a deal's landlord, partnered by :data:`KITTY`."""
 
     teams: tuple[tuple[int, ...], ...]
     ranks: tuple[int, ...]
@@ -130,7 +130,8 @@ def match_kind(game: str, seats: Sequence[SeatOutcome], *, cpu_rated: bool = Fal
     """Whether the match moves the ladder, only the vs-CPU record, or nothing (``cpu_rated``:
     the server rates matches with CPU seats on the ladder)."""
     humans = [s.user_id for s in seats if s.user_id is not None]
-    if game not in RATED_GAMES or len(seats) < 2 or not humans:
+    engine = engine_of(game)
+    if engine is None or engine.rating == "unrated" or len(seats) < 2 or not humans:
         return "none"
     if len(humans) < len(seats) and not cpu_rated:
         return "cpu"
@@ -166,7 +167,7 @@ def _count(seat: SeatOutcome, key: str) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
 
 
-def doudizhu_deals(seats: Sequence[SeatOutcome]) -> list[tuple[int, bool]]:
+def landlord_deals(seats: Sequence[SeatOutcome]) -> list[tuple[int, bool]]:
     """Each deal as ``(landlord seat, landlord won)``, in a fixed order: round-robin over the seats,
     each seat's deals alternating won and lost while both remain; then one lost deal as landlord
     for a seat that forfeited."""
@@ -186,10 +187,12 @@ def doudizhu_deals(seats: Sequence[SeatOutcome]) -> list[tuple[int, bool]]:
 
 def contests(game: str, seats: Sequence[SeatOutcome]) -> list[Contest]:
     """The rated contests of a match, in the order they are folded."""
-    if game == "goita" and len(seats) == 4:
-        return [team_contest(seats, [(0, 2), (1, 3)])]
-    if game == "doudizhu" and len(seats) == 3:
-        deals = doudizhu_deals(seats)
+    engine = engine_of(game)
+    teams = engine.teams_of(len(seats)) if engine is not None else None
+    if teams:
+        return [team_contest(seats, teams)]
+    if engine is not None and engine.rating == "landlord_deals":
+        deals = landlord_deals(seats)
         if deals:
             everyone = sorted(s.seat for s in seats)
             return [

@@ -13,6 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.registry import engine_of
 from store.db import Database
 from store.rating_rules import Rating, ladder_key
 
@@ -26,9 +27,8 @@ GROUP BY seats.user_id
 """
 _TIES = "games ASC, seats.user_id ASC\nLIMIT ?\n"
 LEADERBOARD = _LEADERBOARD + "ORDER BY wins DESC, points DESC, " + _TIES
-# Go-Stop is played for points won and lost: its board ranks by points first.
+# A game played for points won and lost (its engine says ``ranked_by="points"``) ranks by points first.
 LEADERBOARD_BY_POINTS = _LEADERBOARD + "ORDER BY points DESC, wins DESC, " + _TIES
-POINTS_RANKED = frozenset({"gostop", "doudizhu"})  # boards ranked by points, then wins
 # The rating changes of a game's board on a server as it stood once ``game_id`` had been rated:
 # those of the people who played that game there (up to it), from the games folded before it
 # and it, in folding order ((at, game_id), as store.ratings folds them).
@@ -126,7 +126,8 @@ async def _extra_totals(
 
 def ranks_by_points(game: str) -> bool:
     """Whether ``game``'s board ranks by points first (games played for points won and lost)."""
-    return game in POINTS_RANKED
+    engine = engine_of(game)
+    return engine is not None and engine.ranked_by == "points"
 
 
 def rank_key(by_points: bool, user_id: int, games: int, wins: int, points: int) -> tuple[int, ...]:

@@ -22,13 +22,10 @@ from tsuki.settings import Settings
 
 log = logging.getLogger(__name__)
 
+# The shared extensions; each game's commands load between the first and the rest
+# (``cogs.registry.EXTENSIONS``, see :func:`extensions`).
 EXTENSIONS = (
     "cogs.errors",
-    "cogs.koikoi.commands",
-    "cogs.roppyakken.commands",
-    "cogs.gostop.commands",
-    "cogs.doudizhu.commands",
-    "cogs.goita.commands",
     "cogs.moves",
     "cogs.ratings",
     "cogs.help",
@@ -43,22 +40,17 @@ EXTENSIONS = (
 
 
 def game_specs() -> dict[str, object]:
-    """Every playable game's adapter, by name."""
-    from cogs.doudizhu.spec import SPEC as DOUDIZHU
-    from cogs.goita.memory_spec import SPEC as GOITA_SOLO
-    from cogs.goita.spec import SPEC as GOITA
-    from cogs.gostop.spec import SPEC as GOSTOP
-    from cogs.koikoi.spec import SPEC as KOIKOI
-    from cogs.roppyakken.spec import SPEC as ROPPYAKKEN
+    """Every playable game's adapter, by name (``cogs.registry``)."""
+    from cogs.registry import SPECS
 
-    return {
-        "koikoi": KOIKOI,
-        "roppyakken": ROPPYAKKEN,
-        "gostop": GOSTOP,
-        "doudizhu": DOUDIZHU,
-        "goita": GOITA,
-        "goita_solo": GOITA_SOLO,
-    }
+    return dict(SPECS)
+
+
+def extensions() -> tuple[str, ...]:
+    """Every extension to load: the error handler, each game's commands, the shared ones."""
+    from cogs.registry import EXTENSIONS as GAMES
+
+    return (EXTENSIONS[0], *GAMES, *EXTENSIONS[1:])
 
 
 @functools.cache
@@ -98,7 +90,7 @@ class TsukiBot(commands.Bot):
         await self.tree.set_translator(TsukiTranslator())
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.add_listener(self.tables.announcer.on_message, "on_message")
-        for name in EXTENSIONS:
+        for name in extensions():
             await self.load_extension(name)
         await asyncio.to_thread(warm_images, tuple(self.tables.specs))  # off the event loop
         render_pool.configure(self.settings.render_workers, game_specs, warm_images)

@@ -18,17 +18,15 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from cogs.registry import SPECS
 from tsuki.settings import Settings
 
-# Each game's start command and its options; ``rounds`` is passed only to games that take it.
+# Each game's start command and its options (``GameSpec.demo``); ``rounds`` is passed only to
+# games that take it.
 DEMO_COMMANDS: dict[str, tuple[str, dict[str, Any]]] = {
-    "koikoi": ("koikoi start", {"opponent": "watch"}),
-    "roppyakken": ("roppyakken start", {"opponent": "watch", "preset": "sanbyakuken"}),
-    "gostop": ("gostop start", {"opponent": "watch"}),
-    "doudizhu": ("doudizhu start", {"opponent": "watch", "hands": 2}),
-    "goita": ("goita start", {"opponent": "watch"}),
+    game: (f"{game} start", dict(spec.demo)) for game, spec in SPECS.items() if spec.demo is not None
 }
-TAKES_ROUNDS = {"koikoi", "gostop"}
+TAKES_ROUNDS = {game for game, spec in SPECS.items() if spec.demo_rounds}
 # How long one step of the demo (the start, one CPU move and its posts) may take on this machine
 # before SimCord calls it stuck: generous, as a busy machine draws its images slowly. The CPU's
 # pause is longer still, so it always passes on the virtual clock: SimCord waits a bot's sleep

@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from cogs.doudizhu.cards import (
     card_text,
@@ -53,6 +53,8 @@ from engine.doudizhu import (
     classify,
 )
 from engine.doudizhu.explain import why_not
+from engine.hints import Hints
+from engine.hints import doudizhu as hinter
 from i18n import t, tn
 from render import doudizhu as draw
 from render.doudizhu.common import move_phrase
@@ -84,6 +86,18 @@ class DoudizhuSpec(MatchSpec):
     match_ended = MatchEnded
     engine = ENGINE
     title_key = "game.doudizhu"
+    demo: ClassVar[dict[str, Any]] = {"opponent": "watch", "hands": 2}
+    display_name = "Dou Dizhu"
+    notable_events = (LandlordChosen,)
+    learn = (3, {"hands": 2})
+
+    def is_notable(self, event: Any) -> bool:
+        """The landlord's choice, and every bomb or rocket played."""
+        kind = getattr(getattr(event, "move", None), "kind", None)
+        return super().is_notable(event) or kind in ("bomb", "rocket")
+
+    def hints(self, view: DoudizhuView) -> Hints:
+        return hinter.hints(view)
 
     def cpu_choose(self, view: DoudizhuView, rng: random.Random) -> Any:
         return choose_action(view, rng)

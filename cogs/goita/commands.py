@@ -12,19 +12,15 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
-from discord.ext import commands
 
-from cogs.learn import start_learn
+from cogs.game_cog import GameCog
+from cogs.goita.spec import SPEC
 from cogs.table.commands import (
     OPPONENT_CHOICES,
     OPPONENT_HELP,
     TIMER_HELP,
-    quit_game,
-    show_hand,
-    show_rules,
     start_table,
 )
-from cogs.table.typed import action_choices, play_typed
 from engine import goita as gt
 
 if TYPE_CHECKING:
@@ -37,15 +33,16 @@ PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in gt.PRES
 
 @app_commands.guild_only()  # tables live in server channels and threads
 class GoitaCog(
-    commands.GroupCog,
+    GameCog,
     group_name=_("goita"),
     group_description=_("Play Goita Shogi (2 to 4 players, teams of two) or its memory mode"),
 ):
-    def __init__(self, bot: TsukiBot) -> None:
-        self.bot = bot
-        super().__init__()
+    spec = SPEC
+    move_help = "Your move: pick a suggestion, or type block:G, attack:R, down:S, pass, redeal, keep, flip:12"
+    presets = tuple(gt.PRESETS)
+    quit_help = "Forfeit your {title} game (counts as a loss)"
 
-    def _game_here(self, interaction: discord.Interaction) -> str:
+    def game_here(self, interaction: discord.Interaction) -> str:
         """``goita_solo`` when a memory game is open in this channel, else ``goita``."""
         table = self.bot.tables.in_channel(interaction.channel_id)
         return SOLO if table is not None and table.game == SOLO else GAME
@@ -115,46 +112,6 @@ class GoitaCog(
             fixed={},
             show=(),
         )
-
-    @app_commands.command(name=_("hand"), description=_("See your Goita hand (only you can see it)"))
-    async def hand(self, interaction: discord.Interaction) -> None:
-        await show_hand(self.bot.tables, interaction, self._game_here(interaction))
-
-    @app_commands.command(
-        name=_("play"), description=_("Make your Goita move by typing it (suggests your legal moves)")
-    )
-    @app_commands.describe(
-        action=_(
-            "Your move: pick a suggestion, or type block:G, attack:R, down:S, pass, redeal, keep, flip:12"
-        )
-    )
-    async def play_move(self, interaction: discord.Interaction, action: str) -> None:
-        """The same as ``/move`` (cogs/table/typed.py), for Goita only."""
-        await play_typed(self.bot.tables, interaction, action, game=self._game_here(interaction))
-
-    @play_move.autocomplete("action")
-    async def play_move_action(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return action_choices(self.bot.tables, interaction, current, game=self._game_here(interaction))
-
-    @app_commands.command(
-        name=_("learn"), description=_("Practice Goita against the CPU, with hints on every turn")
-    )
-    async def learn(self, interaction: discord.Interaction) -> None:
-        """A short match against beginner CPUs with a tutorial and hints (:mod:`cogs.learn`)."""
-        await start_learn(self.bot.tables, interaction, GAME)
-
-    @app_commands.command(name=_("rules"), description=_("The Goita rules and the options of this table"))
-    @app_commands.describe(preset=_("Show a preset's options instead of this table's"))
-    @app_commands.choices(preset=PRESET_CHOICES)
-    async def rules(self, interaction: discord.Interaction, preset: str | None = None) -> None:
-        game = self._game_here(interaction) if preset is None else GAME
-        await show_rules(self.bot.tables, interaction, game, preset)
-
-    @app_commands.command(name=_("quit"), description=_("Forfeit your Goita game (counts as a loss)"))
-    async def quit(self, interaction: discord.Interaction) -> None:
-        await quit_game(self.bot.tables, interaction, self._game_here(interaction))
 
 
 async def setup(bot: TsukiBot) -> None:

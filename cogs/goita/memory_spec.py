@@ -13,11 +13,11 @@ a player who remembers nothing, the CPU of ``engine.ai.goita_memory``).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cogs.goita.spec import piece_text
-from cogs.table.spec import Image, Step, fit_label
+from cogs.table.spec import GameSpec, Image, Step, fit_label
 from engine.ai.goita_memory import choose_action
 from engine.core import Outcome
 from engine.goita import memory as gm
@@ -34,10 +34,14 @@ def place(pos: int) -> str:
     return f"{ROWS[pos // 8]}{pos % 8 + 1}"
 
 
-class GoitaMemorySpec:
+class GoitaMemorySpec(GameSpec):
     game = "goita_solo"
     engine = gm.MEMORY
     title_key = "game.goita_solo"
+    display_name = "Goita solo"
+
+    def help_line(self, locale: str, command: Callable[[str], str]) -> str:
+        return t(locale, "help.game.goita_solo", solo=command("goita solo"))
 
     def cpu_choose(self, view: gm.MemoryView, rng: random.Random) -> gm.MemoryAction:
         return choose_action(view, rng)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from cogs.table.match_spec import MatchSpec
 from cogs.table.podium import score_line
@@ -19,6 +19,8 @@ from cogs.table.spec import Step, fit_label
 from engine import goita as gt
 from engine.ai.goita import choose_action
 from engine.core import Outcome
+from engine.hints import Hints
+from engine.hints import goita as hinter
 from i18n import t, tn
 from render import goita as draw
 from store import SeatResult
@@ -54,7 +56,18 @@ class GoitaSpec(MatchSpec):
     match_ended = gt.MatchEnded
     engine = gt.ENGINE
     title_key = "game.goita"
+    demo: ClassVar[dict[str, Any]] = {"opponent": "watch"}
+    display_name = "Goita"
+    notable_events = (gt.RedealChoice,)
+    learn = (4, {"target_score": 5})
     one_post_per_turn = True  # a block and its attack (or a face-down piece and its attack) post once
+
+    def hints(self, view: gt.GoitaView) -> Hints:
+        return hinter.hints(view)
+
+    def hint_card(self, code: str, locale: str) -> str:
+        """A piece in a hint: its name, then its code."""
+        return f"{t(locale, f'goita.piece.{code}')} `{code}`"
 
     def lobby_teams(self, seat_count: int) -> tuple[str, ...] | None:
         """Partners sit opposite: seats 1 & 3 (team A) against 2 & 4 (team B)."""

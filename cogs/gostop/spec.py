@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import i18n
-from cogs.table.match_spec import MatchSpec
+from cogs.hanafuda.spec import HanafudaSpec
 from cogs.table.podium import names_and, number, score_line, signed
 from cogs.table.spec import Step, fit_label
 from engine.ai.gostop import choose_action
 from engine.hanafuda import gostop as gs
 from engine.hanafuda.cards import CARDS, Card
 from engine.hanafuda.gostop.notation import from_player, korean_month, to_player
+from engine.hints import Hints
+from engine.hints import gostop as hinter
 from i18n import card_name, t, tn
 from render.hanafuda import gostop as draw
 
@@ -74,13 +76,21 @@ def round_score(view: gs.GoStopView, seat: int) -> int:
     return sum(i.points for i in view.round_scores[seat])
 
 
-class GoStopSpec(MatchSpec):
+class GoStopSpec(HanafudaSpec):
     game = "gostop"
     draw = draw
     round_ended = gs.RoundEnded
     match_ended = gs.MatchEnded
     engine = gs.ENGINE
     title_key = "game.gostop"
+    demo: ClassVar[dict[str, Any]] = {"opponent": "watch"}
+    demo_rounds = True
+    display_name = "Go-Stop"
+    notable_events = (gs.Chongtong, gs.Shaken, gs.Seolsa, gs.GoCalled, gs.StopCalled)
+    learn = (2, {"rounds": 3})
+
+    def hints(self, view: gs.GoStopView) -> Hints:
+        return hinter.hints(view)
 
     def cpu_choose(self, view: gs.GoStopView, rng: random.Random) -> gs.Action:
         return choose_action(view, rng)

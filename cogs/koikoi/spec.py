@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
-from cogs.table.match_spec import MatchSpec
+from cogs.hanafuda.spec import HanafudaSpec
 from cogs.table.podium import number, score_line, signed
 from cogs.table.spec import Step, fit_label
 from engine.ai.koikoi import choose_action
 from engine.core import BadRules
 from engine.hanafuda import koikoi as kk
 from engine.hanafuda.cards import Card
+from engine.hints import Hints
+from engine.hints import koikoi as hinter
 from i18n import card_label, card_name, t, tn
 from render.hanafuda import koikoi as draw
 
@@ -30,13 +32,21 @@ def yaku_text(yaku: Sequence[kk.YakuScore], locale: str) -> str:
     )
 
 
-class KoiKoiSpec(MatchSpec):
+class KoiKoiSpec(HanafudaSpec):
     game = "koikoi"
     draw = draw
     round_ended = kk.RoundEnded
     match_ended = kk.MatchEnded
     engine = kk.ENGINE
     title_key = "game.koikoi"
+    demo: ClassVar[dict[str, Any]] = {"opponent": "watch"}
+    demo_rounds = True
+    display_name = "Koi-Koi"
+    notable_events = (kk.LuckyHand, kk.YakuMade, kk.KoiKoiCalled, kk.ShobuCalled)
+    learn = (2, {"rounds": 3})
+
+    def hints(self, view: kk.KoiKoiView) -> Hints:
+        return hinter.hints(view)
 
     def cpu_choose(self, view: kk.KoiKoiView, rng: random.Random) -> kk.Action:
         return choose_action(view, rng)

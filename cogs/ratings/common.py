@@ -15,21 +15,13 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
+from cogs.registry import SPECS
 from i18n import t
 from store import rating_boards
 from store.db import Database
 
-GAMES = ("koikoi", "roppyakken", "gostop", "goita", "doudizhu", "goita_solo")
-GAME_NAMES = {
-    "koikoi": "Koi-Koi",
-    "gostop": "Go-Stop",
-    "roppyakken": "Roppyakken",
-    "goita": "Goita",
-    "goita_solo": "Goita solo",
-    "doudizhu": "Dou Dizhu",
-}
-GAME_CHOICES = [app_commands.Choice(name=_(GAME_NAMES[g]), value=g) for g in GAMES]
-MEMORY = "goita_solo"  # the memory mode: no rating, best scores instead
+GAMES = tuple(SPECS)
+GAME_CHOICES = [app_commands.Choice(name=_(spec.display_name), value=game) for game, spec in SPECS.items()]
 WEEK = timedelta(days=7)
 TOP = 10
 
@@ -37,6 +29,12 @@ TOP = 10
 def week_ago(now: datetime | None = None) -> str:
     """The trend's cut-off, in the stored timestamps' format."""
     return ((now or datetime.now(UTC)) - WEEK).isoformat(timespec="milliseconds")
+
+
+def unrated(game: str) -> bool:
+    """A game with best scores instead of a rating (the Goita memory mode)."""
+    spec = SPECS.get(game)
+    return spec is not None and spec.engine.rating == "unrated"
 
 
 def game_name(locale: str, game: str) -> str:

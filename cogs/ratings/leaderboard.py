@@ -23,11 +23,12 @@ from discord.ext import commands
 from cogs.config_locale import public_locale
 from cogs.ratings.common import (
     GAME_CHOICES,
-    MEMORY,
+    GAMES,
     TOP,
     Names,
     game_name,
     png_file,
+    unrated,
     week_ago,
 )
 from cogs.table import limits
@@ -129,7 +130,7 @@ class LeaderboardCog(commands.Cog):
     async def _default_game(self, guild_id: int, channel_id: int | None) -> str:
         here = await last_game_here(self.bot.db, guild_id, channel_id) if channel_id is not None else None
         played = await games_played(self.bot.db, guild_id)
-        return here or (played[0] if played else "koikoi")
+        return here or (played[0] if played else GAMES[0])  # else the registry's first game
 
     async def board(
         self, interaction: discord.Interaction, loc: str, game: str, scope: str, season: Season | None
@@ -141,15 +142,15 @@ class LeaderboardCog(commands.Cog):
         public = scope == "global"
         opted_in = await public_users(self.bot.db) if public else set()
         me = interaction.user.id
-        if game == MEMORY:
-            rows, apart = await self._memory_rows(guild.id, me, opted_in if public else None, names)
+        if unrated(game):
+            rows, apart = await self._memory_rows(guild.id, game, me, opted_in if public else None, names)
         else:
             rows, apart = await self._rated_rows(
                 guild.id, game, me, opted_in if public else None, season, names
             )
         if apart or any(r.me for r in rows):  # the reader's own name, as they are called here
             rows = [replace(r, name=interaction.user.display_name) if r.me else r for r in rows]
-        rated = game != MEMORY
+        rated = not unrated(game)
         card = BoardCard(
             title=t(loc, "ratings.board.title", game=game_name(loc, game)),
             subtitle=self._subtitle(loc, scope, season),
@@ -232,9 +233,9 @@ class LeaderboardCog(commands.Cog):
         )
 
     async def _memory_rows(
-        self, guild_id: int, me: int, opted_in: set[int] | None, names: Names
+        self, guild_id: int, game: str, me: int, opted_in: set[int] | None, names: Names
     ) -> tuple[list[BoardRow], bool]:
-        best = await boards.memory_best(self.bot.db, None if opted_in is not None else guild_id)
+        best = await boards.memory_best(self.bot.db, None if opted_in is not None else guild_id, game)
         if opted_in is not None:
             own_best = next((b for b in best if b.user_id == me), None)
             best = [b for b in best if b.user_id in opted_in]

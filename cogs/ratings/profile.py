@@ -22,7 +22,7 @@ from discord.ext import commands
 from discord.utils import escape_markdown
 
 from cogs.config_locale import public_locale
-from cogs.ratings.common import GAME_CHOICES, GAMES, MEMORY, Names, game_name, png_file
+from cogs.ratings.common import GAME_CHOICES, GAMES, Names, game_name, png_file, unrated
 from cogs.table import limits
 from cogs.table.podium import score_line
 from cogs.table.replies import ephemeral, user_locale
@@ -79,7 +79,7 @@ def _outcome(m: boards.Match) -> Outcome:
 
 def _unrated_vs_cpu(m: boards.Match) -> bool:
     """No rating moved because a CPU sat at the table (the memory mode is never rated)."""
-    return m.delta is None and m.game != MEMORY and any(s.user_id is None for s in m.others)
+    return m.delta is None and not unrated(m.game) and any(s.user_id is None for s in m.others)
 
 
 def history_card(loc: str, name: str, game: str | None, matches: list[boards.Match]) -> HistoryCard:
@@ -145,7 +145,7 @@ class ProfileCog(commands.Cog):
             if record is None and rating is None:
                 embed.add_field(name=game_name(loc, g), value=t(loc, "ratings.stats.none"), inline=False)
                 continue
-            if g == MEMORY:
+            if unrated(g):
                 embed.add_field(name=game_name(loc, g), value=self._memory_text(loc, record), inline=False)
                 continue
             rating = rating or PlayerRating(who.id, g, Rating(), 0, 0, 0, 0)

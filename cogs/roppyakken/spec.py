@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
-from cogs.table.match_spec import MatchSpec
+from cogs.hanafuda.spec import HanafudaSpec
 from cogs.table.podium import score_line
 from cogs.table.spec import Step, fit_label
 from engine.ai.roppyakken import choose_action
@@ -17,6 +17,8 @@ from engine.hanafuda import roppyakken as rk
 from engine.hanafuda.cards import Card, from_mask, mask
 from engine.hanafuda.roppyakken.state import name_of
 from engine.hanafuda.roppyakken.state import options as capture_options
+from engine.hints import Hints
+from engine.hints import roppyakken as hinter
 from i18n import card_label, card_name, t
 from render.hanafuda import roppyakken as draw
 
@@ -56,13 +58,20 @@ def taken_label(cards: Sequence[Card], locale: str) -> str:
     return card_label(cards[0], locale) if len(cards) == 1 else ", ".join(map(str, cards))
 
 
-class RoppyakkenSpec(MatchSpec):
+class RoppyakkenSpec(HanafudaSpec):
     game = "roppyakken"
     draw = draw
     round_ended = rk.RoundEnded
     match_ended = rk.MatchEnded
     engine = rk.ENGINE
     title_key = "game.roppyakken"
+    demo: ClassVar[dict[str, Any]] = {"opponent": "watch", "preset": "sanbyakuken"}
+    display_name = "Roppyakken"
+    notable_events = (rk.TeyakuShown,)
+    learn = (2, {"target": 300})
+
+    def hints(self, view: rk.RoppyakkenView) -> Hints:
+        return hinter.hints(view)
 
     def cpu_choose(self, view: rk.RoppyakkenView, rng: random.Random) -> rk.Action:
         return choose_action(view, rng)

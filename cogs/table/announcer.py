@@ -32,6 +32,7 @@ from cogs.ratings.summary import seat_ratings
 from cogs.table import limits, messages, pings
 from cogs.table.commitment import reveal_line
 from cogs.table.model import Table
+from cogs.table.spec import GameSpec
 from cogs.table.standings import standing_lines
 from i18n import t
 
@@ -41,23 +42,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# Events that open a new board post rather than editing the current one.
-NOTABLE = frozenset(
-    {
-        "YakuMade",  # Koi-Koi
-        "KoiKoiCalled",
-        "ShobuCalled",
-        "LuckyHand",
-        "TeyakuShown",  # Roppyakken
-        "Shaken",  # Go-Stop
-        "Chongtong",
-        "Seolsa",
-        "GoCalled",
-        "StopCalled",
-        "LandlordChosen",  # Dou Dizhu
-        "RedealChoice",  # Goita
-    }
-)
 HEAD_LINES = 6  # the notable lines that opened a board post, kept through its edits
 LOG_LINES = 6  # the latest turns shown under them
 HISTORY_SCAN = 50  # messages read back at start-up to recognise posts made before a crash
@@ -65,13 +49,9 @@ RETRY_DELAYS = (2.0, 5.0, 15.0, 60.0)  # a failed post is tried again, then at t
 OWN_ID = re.compile(r"^t:(?P<game>\d+):(?P<seq>\d+):(?P<verb>[a-z]+)$")
 
 
-def _notable(events: tuple[Any, ...]) -> bool:
-    """A yaku, a call, a bomb (Dou Dizhu's bomb or rocket, Go-Stop's bomb)…: worth its own post."""
-    for event in events:
-        kind = getattr(getattr(event, "move", None), "kind", None)
-        if type(event).__name__ in NOTABLE or getattr(event, "bomb", False) or kind in ("bomb", "rocket"):
-            return True
-    return False
+def _notable(spec: GameSpec, events: tuple[Any, ...]) -> bool:
+    """A yaku, a call, a bomb…: worth a board post of its own (the game's spec says which)."""
+    return any(spec.is_notable(event) for event in events)
 
 
 class Announcer:
@@ -140,7 +120,7 @@ class Announcer:
         post; if storing them failed, on the board, and the next start posts the results."""
         if table.finishing:
             return True
-        if not getattr(table.spec, "one_post_per_turn", False) or table.status != "active":
+        if not table.spec.one_post_per_turn or table.status != "active":
             return False
         current, last = table.to_act(), table.pending[-1]
         return last.seq >= 0 and current is not None and current.index == last.seat
@@ -159,7 +139,7 @@ class Announcer:
             await self._post_results(table, lines, images, upto)
         else:
             opening = batch[0].seq < 0  # the deal: its lines head the first board for good
-            notable = opening or bool(images) or _notable(events)
+            notable = opening or bool(images) or _notable(table.spec, events)
             await self._board(table, lines, images, notable=notable, upto=upto)
         del table.pending[: len(batch)]
 

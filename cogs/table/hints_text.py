@@ -15,31 +15,23 @@ counted from the number it had when they took it (``Seat.tutorial_from``, in the
 
 Each hint line is ``learn.hint.<key>`` (or a game's own ``learn.hint.<game>.<key>`` when the
 words differ, e.g. Go-Stop's 스톱 against Koi-Koi's 勝負), filled from the line's parameters:
-cards in the game's notation with their names, yaku as the game's own names (``*_key``), seats
-as player names, actions as the game's own ``action_label``.
+cards as the game's spec words them (``hint_card``), yaku as the game's own names (``*_key``),
+seats as player names, actions as the game's own ``action_label``. A game teaches when its spec
+has a ``learn`` preset; its ``hints`` give the lines.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 
 from cogs.table import components as c
 from cogs.table.model import Table
-from engine.hanafuda.cards import Card as HanafudaCard
-from engine.hints import Hints, Line, Progress, doudizhu, goita, gostop, koikoi, roppyakken
-from i18n import card_name, lookup, t, tn
+from engine.hints import Line, Progress
+from i18n import lookup, t, tn
 
-HINTERS: dict[str, Callable[[Any], Hints]] = {
-    "koikoi": koikoi.hints,
-    "roppyakken": roppyakken.hints,
-    "gostop": gostop.hints,
-    "doudizhu": doudizhu.hints,
-    "goita": goita.hints,
-}
-HANAFUDA = ("koikoi", "roppyakken", "gostop")
 TUTORIAL_STEPS = 4
 HINT_BUDGET = 1300  # characters of hints in a hand message (Discord: 2000 in all)
 SKIP_TEMPLATE = r"lt:(?P<game>\d+):(?P<seat>\d+):skip"
@@ -50,11 +42,11 @@ def skip_id(game_id: int, seat: int) -> str:
 
 
 def hints_on(table: Table) -> bool:
-    return bool(table.options.get("hints")) and table.game in HINTERS
+    return bool(table.options.get("hints")) and table.spec.learn is not None
 
 
 def is_learn(table: Table) -> bool:
-    return bool(table.options.get("learn")) and table.game in HINTERS
+    return bool(table.options.get("learn")) and table.spec.learn is not None
 
 
 def _step(table: Table, seat: int, view: Any) -> int | None:
@@ -83,13 +75,7 @@ def tutorial_step(table: Table, seat: int, view: Any) -> int | None:
 
 
 def _card(table: Table, code: str, loc: str) -> str:
-    to_player = getattr(table.spec, "to_player", None)
-    shown = to_player(code) if to_player is not None else code
-    if table.game in HANAFUDA and code[:1].isdigit():
-        return f"{card_name(HanafudaCard.parse(code), loc)} `{shown}`"
-    if table.game == "goita":
-        return f"{t(loc, f'goita.piece.{code}')} `{code}`"
-    return f"`{shown}`"
+    return table.spec.hint_card(code, loc)
 
 
 def _cards(table: Table, codes: Sequence[str], loc: str) -> str:
@@ -156,7 +142,7 @@ def hints_text(table: Table, seat: int, view: Any, loc: str, room: int = HINT_BU
         return ""
     lines = [t(loc, "learn.hints_title")]
     size = len(lines[0])
-    for hint in HINTERS[table.game](view):
+    for hint in table.spec.hints(view):
         text = "• " + hint_line(table, view, hint, loc)
         if size + len(text) + 1 > min(room, HINT_BUDGET):
             break
@@ -172,7 +158,7 @@ def tutorial_text(table: Table, seat: int, view: Any, loc: str) -> str:
     head = t(loc, "learn.tutorial_title", n=step, total=TUTORIAL_STEPS)
     text = f"{head}\n{t(loc, f'learn.tutorial.{table.game}.{step}')}"
     # The step on this very deal: the move the hints suggest, to try now.
-    suggested = [h for h in HINTERS[table.game](view) if h.key == "suggest"] if view.legal_actions else []
+    suggested = [h for h in table.spec.hints(view) if h.key == "suggest"] if view.legal_actions else []
     if suggested:
         action = table.spec.action_label(suggested[0].get("action"), view, loc)
         text += "\n" + t(loc, "learn.tutorial_try", action=action)

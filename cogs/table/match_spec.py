@@ -12,15 +12,14 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any, ClassVar
 
-from cogs.table.spec import Image
+from cogs.table.spec import GameSpec, Image
 from engine.core import Outcome
 from i18n import t
 from render.rating_change import RatingShown
 from store import SeatResult
 
 
-class MatchSpec:
-    game: ClassVar[str]  # the i18n prefix and game name ("koikoi")
+class MatchSpec(GameSpec):
     draw: ClassVar[ModuleType]  # render module: render_table, render_hand, render_round_sheet, …
     round_ended: ClassVar[type]  # the engine's RoundEnded event (.result, .scores)
     match_ended: ClassVar[type]  # the engine's MatchEnded event (.scores, .winners)

@@ -28,8 +28,7 @@ def file_of(image: Image) -> discord.File:
 
 def lobby_teams(table: Table) -> tuple[str, ...] | None:
     """The team label of each seat when the game is played in teams at this size (Goita)."""
-    teams = getattr(table.spec, "lobby_teams", None)
-    return teams(table.seat_count) if teams is not None else None
+    return table.spec.lobby_teams(table.seat_count)
 
 
 # The lobby message follows its table: open, started (its match in the thread), over, closed.
@@ -307,8 +306,7 @@ def pick_menu(
     table: Table, view: Any, seq: int, locale: str, chosen: Sequence[str] = ()
 ) -> discord.ui.Select[Any] | None:
     """The hand's select menu when the game has one (``chosen`` values shown as selected)."""
-    make = getattr(table.spec, "picker", None)
-    picker = make(view, locale) if make is not None else None
+    picker = table.spec.picker(view, locale)
     if picker is None or not picker.options:
         return None
     options = [
@@ -359,8 +357,7 @@ def action_buttons(
     if picked is not None:
         buttons = _confirm_buttons(table, view, seq, locale, picked)
     else:
-        suggest = getattr(table.spec, "suggested", None)
-        among = suggest(view, locale) if suggest is not None and not path else None
+        among = table.spec.suggested(view, locale) if not path else None
         buttons = step_buttons(table, view, seq, locale, path, among)
     if not buttons and menu is None:
         return None

@@ -118,12 +118,11 @@ async def on_pick(
     otherwise say why not. Nothing is played until the confirm button (a step) is clicked."""
     try:
         table, seat = _seat_to_act(tables, interaction, game_id, seq)
-        pick = getattr(table.spec, "pick", None)
-        if pick is None:
-            return await refuse(interaction, "error.unknown_button")
         locale = user_locale(interaction)
         view = table.view(seat.index)
-        action = pick(view, values, locale)  # raises IllegalAction with the reason
+        action = table.spec.pick(view, values, locale)  # raises IllegalAction with the reason
+        if action is None:  # the game has no menu
+            return await refuse(interaction, "error.unknown_button")
         if action not in view.legal_actions:
             raise IllegalAction("That move is not possible now.")
         await interaction.response.defer()

@@ -91,8 +91,7 @@ async def rules_reply(tables: TableManager, game: str, source: str, page: str, l
     spec = tables.specs[game]
     rules, heading = await _rules_of(tables, game, source, locale)
     options = option_lines(game, rules, locale)
-    preset_table = getattr(spec, "preset_table", None)
-    sources = preset_table(rules) if preset_table is not None else None
+    sources = spec.preset_table(rules)
     pages = ["rules", *(["options"] if options else []), *(["table"] if sources else [])]
     if page not in pages:
         page = "rules"

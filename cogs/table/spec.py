@@ -1,19 +1,22 @@
 """What a game cog supplies to the shared table flow.
 
-The table flow (lobby → seats → turns → round end → match end) is the same for all five
-games. A game supplies only this: its engine, how a seat's legal actions become buttons
+The table flow (lobby → seats → turns → round end → match end) is the same for every game. A
+game supplies only this: its engine, how a seat's legal actions become buttons
 (``action_steps``), how events become one-line narration, which images to render, its CPU
-player and how a finished match becomes leaderboard rows. No rule logic lives in cogs.
+player and how a finished match becomes leaderboard rows, plus the optional hooks of
+:class:`GameSpec` whose defaults say "not in this game". No rule logic lives in cogs.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, ClassVar
 
 from engine.core import GameEngine, Outcome
+from engine.hints import Hints
+from i18n import t
 from render.rating_change import RatingShown
 from store import SeatResult
 
@@ -60,34 +63,38 @@ class Image:
     data: bytes
 
 
-class GameSpec(Protocol):
-    """The per-game adapter the shared table flow drives."""
+class GameSpec:
+    """The per-game adapter the shared table flow drives: every Discord fact of one game.
 
+    A game subclasses it (usually through :class:`~cogs.table.match_spec.MatchSpec`), sets the
+    class attributes and writes the methods without a default; every other hook has a default
+    that means "the game does not do this". The shared flow asks the spec and never names a game.
+    """
+
+    game: ClassVar[str]  # the name the store keeps, the i18n prefix and the command group's name
     engine: GameEngine[Any, Any, Any, Any]
     title_key: str  # i18n key of the game's display name
-    # (Whether a game's leaderboard ranks by wins or by points is the store's: ``store.stats``.)
-    #
-    # Optional methods (the flow checks with ``getattr``):
-    # ``picker(view, locale) -> Picker | None``: a select menu in the hand (Dou Dizhu's cards).
-    # ``pick(view, values, locale) -> action``: the legal action the picked values make, or an
-    #     :class:`~engine.core.IllegalAction` whose message says why not (shown to the player).
-    # ``suggested(view, locale) -> Sequence[action]``: the actions offered as buttons when there
-    #     are too many to list (default: every legal action).
-    # ``lobby_teams(seat_count) -> tuple[str, ...] | None``: a team label per seat; the lobby
-    #     then shows the teams and a "Swap partners" button (Goita: seats 1&3 against 2&4).
-    # ``to_player(text) -> str`` / ``from_player(text) -> str``: the engine's notation ↔ the one
-    #     players read and type, when they differ (Go-Stop's Korean month numbers); ``/move``
-    #     converts at the edge (``cogs.table.typed``) so stored actions keep the engine's form.
-    # ``preset_table(rules) -> (preset, rows) | None``: the named preset these rules are, with its
-    #     table of ``(rule, value, source)`` rows; ``/<game> rules`` shows it as a page of its own.
-    # Optional ``one_post_per_turn = True``: when a seat acts again at once (Goita's block, then
-    #     attack), its moves share one table post instead of one post each.
+    display_name: ClassVar[str] = ""  # its English name, as command choices show it (translated)
+    # When a seat acts again at once (Goita's block, then attack), its moves share one table post
+    # instead of one post each.
+    one_post_per_turn: ClassVar[bool] = False
+    # Events that open a new board post rather than editing the current one (a yaku, a call…).
+    notable_events: ClassVar[tuple[type, ...]] = ()
+    # ``/<game> learn``: the seats and the rules a practice match fixes. A game that teaches also
+    # gives :meth:`hints` (the learn table and ``hints=on`` show them).
+    learn: ClassVar[tuple[int, dict[str, Any]] | None] = None
+    # ``bot.py --demo <game>``: the options of ``/<game> start`` for a match of CPUs (``None``: no
+    # demo); ``demo_rounds``: the start command takes the demo's ``--rounds``.
+    demo: ClassVar[dict[str, Any] | None] = None
+    demo_rounds: ClassVar[bool] = False
 
     def cpu_choose(self, view: Any, rng: random.Random) -> Any:
         """The CPU's action, from the seat's view only."""
+        raise NotImplementedError
 
     def action_steps(self, action: Any, view: Any, locale: str) -> tuple[Step, ...]:
         """The clicks that lead to ``action`` in the ephemeral hand view."""
+        raise NotImplementedError
 
     def action_label(self, action: Any, view: Any, locale: str) -> str:
         """The whole action in words, for ``/move`` suggestions (at most 100 characters).
@@ -96,21 +103,27 @@ class GameSpec(Protocol):
         with the game's native names too (``3a Cherry curtain (桜に幕) → capture …``): the typed
         text is matched against this label in every supported language.
         """
+        raise NotImplementedError
 
     def narrate(self, events: Sequence[Any], names: Sequence[str], locale: str) -> list[str]:
         """One short line per notable event, for the public table message."""
+        raise NotImplementedError
 
     def hand_text(self, view: Any, locale: str) -> str:
         """Text above the hand image: what the seat must decide now (yaku and score…)."""
+        raise NotImplementedError
 
     def status_text(self, view: Any, names: Sequence[str], locale: str) -> str:
         """One line under the narration: round, scores."""
+        raise NotImplementedError
 
-    def render_table(self, view: Any, names: Sequence[str], locale: str) -> bytes: ...
+    def render_table(self, view: Any, names: Sequence[str], locale: str) -> bytes:
+        raise NotImplementedError
 
     def render_hand(self, view: Any, locale: str, owner: str | None = None) -> bytes:
         """The seat's hand image. ``owner``: the seat's player name when someone else reads it
         (a replay): the hand is then "<owner>'s hand", its status in the third person."""
+        raise NotImplementedError
 
     def event_images(
         self,
@@ -122,16 +135,77 @@ class GameSpec(Protocol):
     ) -> list[Image]:
         """Extra images for some events (round score sheets, the match summary). ``ratings``:
         each seat's rating change, drawn on the match summary (rated matches only)."""
+        return []
 
     def results(self, outcome: Outcome, view: Any) -> list[SeatResult]:
         """Leaderboard rows once the match is over (``view`` is the public final view)."""
+        raise NotImplementedError
 
     def rules_text(self, rules: Any, locale: str) -> str:
         """How the game is played, in a few short paragraphs, for ``/<game> rules`` (its options
         page lists ``rules.to_dict()`` with the ``<game>.option.<key>`` meanings)."""
+        raise NotImplementedError
 
     def warm(self) -> None:
         """Pre-draw image caches (run once in a thread at start-up) so first moves answer fast."""
+
+    # --- optional hooks: the defaults say "the game does not do this" --------------------------
+
+    def is_notable(self, event: Any) -> bool:
+        """Whether ``event`` is worth a board post of its own (default: one of ``notable_events``)."""
+        return isinstance(event, self.notable_events)
+
+    def picker(self, view: Any, locale: str) -> Picker | None:
+        """A select menu in the hand (Dou Dizhu's cards), or ``None``."""
+        return None
+
+    def pick(self, view: Any, values: Sequence[str], locale: str) -> Any | None:
+        """The legal action the picked values make, or an :class:`~engine.core.IllegalAction`
+        whose message says why not (shown to the player); ``None``: the game has no menu."""
+        return None
+
+    def suggested(self, view: Any, locale: str) -> Sequence[Any] | None:
+        """The actions offered as buttons when there are too many to list (``None``: every
+        legal action)."""
+        return None
+
+    def lobby_teams(self, seat_count: int) -> tuple[str, ...] | None:
+        """A team label per seat; the lobby then shows the teams and a "Swap partners" button
+        (Goita: seats 1&3 against 2&4). ``None``: everyone plays alone."""
+        return None
+
+    def to_player(self, text: str) -> str:
+        """The engine's notation → the one players read and type, when they differ (Go-Stop's
+        Korean month numbers); ``/move`` converts at the edge (``cogs.table.typed``) so stored
+        actions keep the engine's form."""
+        return text
+
+    def from_player(self, text: str) -> str:
+        """What a player typed → the engine's notation (the inverse of :meth:`to_player`)."""
+        return text
+
+    @property
+    def own_notation(self) -> bool:
+        """Whether players read and type another notation than the engine's."""
+        return type(self).to_player is not GameSpec.to_player
+
+    def preset_table(self, rules: Any) -> tuple[str, tuple[tuple[str, str, str], ...]] | None:
+        """The named preset these rules are, with its table of ``(rule, value, source)`` rows;
+        ``/<game> rules`` shows it as a page of its own. ``None``: no such page."""
+        return None
+
+    def hints(self, view: Any) -> Hints:
+        """The hints for the seat of ``view`` (``engine.hints``), on a table that shows them."""
+        return ()
+
+    def hint_card(self, code: str, locale: str) -> str:
+        """A card or piece of a hint, in words: by default its notation as players read it."""
+        return f"`{self.to_player(code)}`"
+
+    def help_line(self, locale: str, command: Callable[[str], str]) -> str:
+        """The game's line in ``/help`` (``command("koikoi start")`` is the command as the
+        reader's Discord names it)."""
+        return t(locale, f"help.game.{self.game}", start=command(f"{self.game} start"))
 
 
 def fit_label(text: str, limit: int = 100) -> str:

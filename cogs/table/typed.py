@@ -5,8 +5,8 @@ channel/thread gives the engine (``parse_action``, legality) and the spec gives 
 (``action_label``).
 
 What players type and read may differ from the engine's notation (Go-Stop numbers the months as
-the hwatu faces do, the engine the Japanese way): a spec's optional ``to_player`` / ``from_player``
-convert at this edge, so stored actions keep the engine's form.
+the hwatu faces do, the engine the Japanese way): a spec's ``to_player`` / ``from_player``
+(identity by default) convert at this edge, so stored actions keep the engine's form.
 
 Autocomplete answers from memory only (the caller's own seat's view, no database, no image),
 well within Discord's 3 s, and never offers anything but the caller's own legal actions.
@@ -40,14 +40,12 @@ MAX_MOVE = 200  # characters of a typed move: longer is refused (no notation com
 
 def to_player(spec: GameSpec, text: str) -> str:
     """Engine notation → what players of ``spec``'s game read (identity unless the spec says)."""
-    convert = getattr(spec, "to_player", None)
-    return convert(text) if convert is not None else text
+    return spec.to_player(text)
 
 
 def from_player(spec: GameSpec, text: str) -> str:
     """What a player typed → the engine's notation (identity unless the spec says)."""
-    convert = getattr(spec, "from_player", None)
-    return convert(text) if convert is not None else text
+    return spec.from_player(text)
 
 
 def _shown(spec: GameSpec, value: Any) -> Any:
@@ -62,7 +60,7 @@ def shown_error(spec: GameSpec, error: GameError) -> GameError:
     """``error`` with its parameters (``card``, ``cards``, ``action``, the typed ``text``…) in the
     notation players read. ``from_player`` is the inverse of ``to_player``, so a typed text that
     failed to parse reads back as typed. (The English fallback message is left as it is.)"""
-    if getattr(spec, "to_player", None) is None:
+    if not spec.own_notation:
         return error
     params = {k: _shown(spec, v) for k, v in error.params.items()}
     return type(error)(str(error), key=error.key, **params)

@@ -47,6 +47,8 @@ ENGINE: GameEngine[State, Action, DoudizhuView, Rules] = GameEngine(
     parse_action=parse_action,
     rules_from=rules_from,
     start=start,
+    ranked_by="points",  # played for points won and lost
+    rating="landlord_deals",  # each deal: the landlord against the two peasants
 )
 
 __all__ = [

@@ -54,6 +54,14 @@ from engine.goita.types import (
 )
 from engine.goita.view import view
 
+
+def teams(seats: int) -> tuple[tuple[int, ...], ...] | None:
+    """Partners face to face (seats 0&2 against 1&3) with four players; alone otherwise."""
+    if seats != 4:
+        return None
+    return tuple(tuple(s for s in range(seats) if team_of(seats, s) == team) for team in range(2))
+
+
 ENGINE: GameEngine[State, Action, GoitaView, Rules] = GameEngine(
     name="goita",
     min_seats=2,
@@ -68,6 +76,7 @@ ENGINE: GameEngine[State, Action, GoitaView, Rules] = GameEngine(
     rules_from=rules_from,
     start=start,
     rules_from_record=rules_from_record,
+    teams=teams,
 )
 
 __all__ = [

@@ -293,4 +293,5 @@ MEMORY: GameEngine[MemoryState, MemoryAction, MemoryView, MemoryRules] = GameEng
     to_act=to_act,
     parse_action=parse_action,
     rules_from=rules_from,
+    rating="unrated",  # a memory game: best scores, no skill ladder
 )

@@ -55,7 +55,7 @@ def test_every_hint_is_put_into_words(game: str, locale: str) -> None:
         assert text.startswith(i18n.t(locale, "learn.hints_title"))
         assert len(text) <= hints_text.HINT_BUDGET
         assert "{" not in text and "learn.hint." not in text and "learn.why." not in text, text
-        keys |= {h.key for h in hints_text.HINTERS[game](view)}
+        keys |= {h.key for h in table.spec.hints(view)}
     assert "suggest" in keys
 
 

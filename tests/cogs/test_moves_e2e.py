@@ -13,6 +13,7 @@ from typing import Any
 
 import store
 from cogs.koikoi.spec import SPEC
+from cogs.table.spec import GameSpec
 from cogs.table.typed import MAX_CHOICES, choices_for, fold
 from engine.hanafuda import koikoi as kk
 from engine.hanafuda.cards import CARDS, card, cards
@@ -245,7 +246,7 @@ async def test_autocomplete_filters_by_notation_and_by_names_in_other_languages(
 
 
 def test_choices_are_capped_and_labels_fit_discord():
-    class Many:
+    class Many(GameSpec):  # only action_label: the rest keeps the base class defaults
         def action_label(self, action: Any, view: Any, locale: str) -> str:
             return f"{action} " + "long label " * 20
 

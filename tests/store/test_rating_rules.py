@@ -13,9 +13,9 @@ from store.rating_rules import (
     SeatOutcome,
     contests,
     display_rating,
-    doudizhu_deals,
     is_provisional,
     ladder_key,
+    landlord_deals,
     match_kind,
     rate_match,
 )
@@ -118,12 +118,12 @@ def test_doudizhu_landlord_win_and_loss_move_equal_players_alike() -> None:
 
 def test_doudizhu_deal_order_is_round_robin_with_wins_and_losses_alternating() -> None:
     outcome = seats((1, 2, 3), [0, 0, 0], [lord(3, 1), lord(1, 1), lord(2, 0)])
-    assert doudizhu_deals(outcome) == [(0, True), (1, True), (2, False), (0, False), (2, False), (0, False)]
+    assert landlord_deals(outcome) == [(0, True), (1, True), (2, False), (0, False), (2, False), (0, False)]
 
 
 def test_doudizhu_forfeit_is_a_lost_deal_and_no_deal_falls_back_to_free_for_all() -> None:
     forfeit = seats((1, 2, 3), [0, 5, 5], [{**lord(1, 1), "forfeit": True}, {}, {}])
-    assert doudizhu_deals(forfeit) == [(0, True), (0, False)]
+    assert landlord_deals(forfeit) == [(0, True), (0, False)]
     bare = seats((1, 2, 3), [30, -10, -20])
     assert [c.teams for c in contests("doudizhu", bare)] == [((0,), (1,), (2,))]
     result = rate_match("doudizhu", bare, {})

@@ -64,6 +64,7 @@ ENGINE: GameEngine[State, Action, GoStopView, Rules] = GameEngine(
     parse_action=parse_action,
     rules_from=rules_from,
     start=start,
+    ranked_by="points",  # played for points won and lost
 )
 
 __all__ = [

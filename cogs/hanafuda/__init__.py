@@ -1,0 +1,1 @@
+"""What the three hanafuda games' adapters share (Koi-Koi, Roppyakken, Go-Stop)."""

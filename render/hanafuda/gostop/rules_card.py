@@ -1,0 +1,21 @@
+"""Go-Stop's part of its rules card (``render.rules_card``): the score items and the hwatu row."""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from engine.hanafuda.cards import CARDS
+from i18n import t
+from render.hanafuda.gostop.common import face
+
+
+def rows(loc: str) -> list[tuple[str, str]]:
+    """The scoring table: (name, value) rows."""
+    items = (("gwang", "3–15"), ("godori", "5"), ("hongdan", "3"), ("cheongdan", "3"), ("chodan", "3"))
+    items += (("yeolkkeut", "1+"), ("tti", "1+"), ("pi", "1+"))
+    return [(t(loc, f"gostop.score.{i}"), v) for i, v in items]
+
+
+def samples() -> tuple[tuple[Image.Image, str], ...]:
+    """A hwatu card of each month."""
+    return tuple((face(str(CARDS[4 * m]), 72), "") for m in range(12))
