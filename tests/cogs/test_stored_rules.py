@@ -19,7 +19,7 @@ import store
 from cogs.fairness import check_replay, export_record
 from cogs.goita.spec import SPEC as GOITA_SPEC
 from cogs.roppyakken.spec import SPEC as ROPPYAKKEN_SPEC
-from engine.ai.roppyakken import choose_action
+from engine.ai.roppyakken.heuristic import choose_action
 from engine.audit import ENGINES, Move, replay_log
 from engine.goita import ENGINE as GOITA
 from engine.goita import PRESETS as GOITA_PRESETS
@@ -149,7 +149,7 @@ async def test_verify_replays_a_match_stored_with_the_compulsory_gaji(
 async def test_verify_replays_a_goita_match_stored_before_the_face_down_king(db: store.Database) -> None:
     """A Goita match stored with a record that predates ``king_face_down_counts`` verifies (its
     rules load with the face-up-only reading)."""
-    from engine.ai.goita import choose_action as goita_choice
+    from engine.ai.goita.heuristic import choose_action as goita_choice
 
     seed = 11
     old = GoitaRules(king_face_down_counts=False, target_score=5)
