@@ -6,9 +6,9 @@ Run::
     python -m bench.cpu_duel --game doudizhu --a beginner --b random --deals 200
 
 A player is a level (``beginner``, ``normal``, ``strong``), ``legacy`` (the CPU from before the
-levels, when the game registers one) or ``random`` (uniform over legal actions). Each *deal* is a
-seed; it is played once with player A in each seat and B in every other seat (two games for
-Koi-Koi, three for Dou Dizhu), so luck of the cards cancels out. By default a game is one
+levels, when the game has one: ``bench/legacy_cpus``) or ``random`` (uniform over legal actions).
+Each *deal* is a seed; it is played once with player A in each seat and B in every other seat
+(two games for Koi-Koi, three for Dou Dizhu), so luck of the cards cancels out. By default a game is one
 round / hand (``--rules rounds=1`` for the hanafuda games, ``hands=1`` for Dou Dizhu); pass
 ``--rules`` to change it (``--rules rounds=12`` plays whole matches).
 
@@ -38,7 +38,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.ai.levels import Level, chooser, game_ai
+from bench.legacy_cpus import legacy_cpu
+from engine.ai.levels import Level, chooser
 from engine.ai.search import Budget
 from engine.audit import ENGINES
 from engine.core import derive_seed
@@ -64,10 +65,10 @@ def player(game: str, name: str, budget: Budget) -> Chooser:
     if name == "random":
         return _random
     if name == "legacy":
-        ai = game_ai(game)
-        if ai is None or ai.legacy is None:
-            raise SystemExit(f"{game} has no legacy CPU registered")
-        return ai.legacy
+        legacy = legacy_cpu(game)
+        if legacy is None:
+            raise SystemExit(f"{game} has no legacy CPU")
+        return legacy
     pick = chooser(game, Level(name), budget)
     if pick is None:
         raise SystemExit(f"{game} registers no CPU levels")

@@ -12,7 +12,7 @@ import random
 import sys
 import time
 
-from engine.ai.doudizhu import choose_action
+from engine.ai.doudizhu.heuristic import choose_action
 from engine.doudizhu import Bid, Phase, Rules, apply, legal_actions, new_game, view
 
 

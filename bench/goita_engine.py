@@ -11,7 +11,7 @@ import random
 import sys
 import time
 
-from engine.ai.goita import choose_action
+from engine.ai.goita.heuristic import choose_action
 from engine.goita import Phase, Rules, apply, legal_actions, new_game, view
 
 

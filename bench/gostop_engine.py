@@ -2,7 +2,7 @@
 
 Run: ``python bench/gostop_engine.py [seconds]``. One core, pure Python. A "round" is a full
 Go-Stop round (deal, turns, decisions, settlement) played through ``legal_actions`` + ``apply``,
-the way CPU players' playouts drive the engine. With ``engine.ai.gostop`` present it also
+the way CPU players' playouts drive the engine. With ``engine.ai.gostop.heuristic`` present it also
 measures CPU-vs-CPU rounds.
 """
 
@@ -34,7 +34,7 @@ def random_rounds(seconds: float, seats: int, rules: Rules) -> tuple[int, int, f
 
 
 def cpu_rounds(seconds: float, seats: int, rules: Rules) -> tuple[int, float]:
-    from engine.ai.gostop import choose_action
+    from engine.ai.gostop.heuristic import choose_action
 
     rng = random.Random(7)
     rounds = 0
@@ -59,7 +59,7 @@ def main() -> None:
             f"({rounds} rounds in {elapsed:.1f} s)"
         )
     try:
-        import engine.ai.gostop  # noqa: F401
+        import engine.ai.gostop.heuristic  # noqa: F401
     except ImportError:
         return
     for seats in (2, 3):

@@ -11,7 +11,7 @@ import random
 import sys
 import time
 
-from engine.ai.koikoi import choose_action
+from engine.ai.koikoi.heuristic import choose_action
 from engine.hanafuda.koikoi import Phase, Rules, apply, legal_actions, new_game, view
 
 

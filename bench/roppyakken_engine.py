@@ -11,7 +11,7 @@ import random
 import sys
 import time
 
-from engine.ai.roppyakken import choose_action
+from engine.ai.roppyakken.heuristic import choose_action
 from engine.hanafuda.roppyakken import Phase, Rules, apply, legal_actions, new_game, view
 
 

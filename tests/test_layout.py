@@ -14,13 +14,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("engine", "render", "cogs", "store", "i18n", "tsuki")
 
-# Each game, and the folder that holds it on each floor (mirroring engine/).
+# Each game, and the folder that holds it on each floor (mirroring engine/), its CPU players too.
 GAMES = {
-    "koikoi": ("engine/hanafuda/koikoi", "render/hanafuda/koikoi", "cogs/koikoi"),
-    "roppyakken": ("engine/hanafuda/roppyakken", "render/hanafuda/roppyakken", "cogs/roppyakken"),
-    "gostop": ("engine/hanafuda/gostop", "render/hanafuda/gostop", "cogs/gostop"),
-    "doudizhu": ("engine/doudizhu", "render/doudizhu", "cogs/doudizhu"),
-    "goita": ("engine/goita", "render/goita", "cogs/goita"),
+    "koikoi": ("engine/hanafuda/koikoi", "engine/ai/koikoi", "render/hanafuda/koikoi", "cogs/koikoi"),
+    "roppyakken": (
+        "engine/hanafuda/roppyakken",
+        "engine/ai/roppyakken",
+        "render/hanafuda/roppyakken",
+        "cogs/roppyakken",
+    ),
+    "gostop": ("engine/hanafuda/gostop", "engine/ai/gostop", "render/hanafuda/gostop", "cogs/gostop"),
+    "doudizhu": ("engine/doudizhu", "engine/ai/doudizhu", "render/doudizhu", "cogs/doudizhu"),
+    "goita": ("engine/goita", "engine/ai/goita", "render/goita", "cogs/goita"),
 }
 
 
@@ -130,14 +135,23 @@ def test_every_game_has_its_own_folder_on_every_floor() -> None:
 
 def test_no_game_file_sits_loose_beside_the_shared_modules() -> None:
     """A file-name prefix is a folder asking to exist: ``render/gostop_hand.py`` belongs in
-    ``render/hanafuda/gostop/``."""
-    loose = [
+    ``render/hanafuda/gostop/``, ``engine/ai/gostop_search.py`` in ``engine/ai/gostop/``. A game's
+    hints are one module each (``engine/hints/gostop.py``; ``hanafuda.py`` is what the three
+    hanafuda games share): a second one asks for the folder."""
+    prefixed = [
         path.relative_to(ROOT).as_posix()
-        for floor in ("render", "cogs")
+        for floor in ("render", "cogs", "engine/ai", "engine/hints")
         for path in (ROOT / floor).glob("*.py")
-        if any(path.stem == game or path.stem.startswith(f"{game}_") for game in [*GAMES, "hanafuda"])
+        if any(path.stem.startswith(f"{game}_") for game in [*GAMES, "hanafuda"])
     ]
-    assert loose == []
+    named = [
+        path.relative_to(ROOT).as_posix()
+        for floor in ("render", "cogs", "engine/ai")
+        for path in (ROOT / floor).glob("*.py")
+        if path.stem in [*GAMES, "hanafuda"]
+    ]
+    assert prefixed == []
+    assert named == []
 
 
 def test_the_offline_engine_table_names_the_same_games_as_the_bot() -> None:

@@ -2,7 +2,7 @@
 
 No rule logic here: which moves exist, what beats what and the scores come from the engine
 (``engine.doudizhu``), the reasons a selection is refused from ``engine.doudizhu.explain``, the
-CPU's move and the 💡 hint from ``engine.ai.doudizhu``.
+CPU's move and the 💡 hint from ``engine.ai.doudizhu.heuristic``.
 
 A hand of up to 20 cards offers thousands of legal leads, so the hand shows a select menu of its
 cards (:meth:`DoudizhuSpec.picker`, :meth:`DoudizhuSpec.pick`) and a few suggested moves as
@@ -32,7 +32,7 @@ from cogs.doudizhu.cards import (
 from cogs.table.match_spec import MatchSpec
 from cogs.table.podium import names_and, number, score_line, signed
 from cogs.table.spec import Picker, PickOption, Step, fit_label
-from engine.ai.doudizhu import choose_action
+from engine.ai.doudizhu.heuristic import choose_action
 from engine.core import Outcome
 from engine.doudizhu import (
     ENGINE,

@@ -7,7 +7,7 @@ discard three (Discard, a row, a column). No rule logic: the engine
 
 Leaderboard: every seat gets the shared score as its points and best round; the game counts as
 a win when the score reaches :data:`WIN_SCORE` (50 of the 76 points: about one game in five for
-a player who remembers nothing, the CPU of ``engine.ai.goita_memory``).
+a player who remembers nothing, the CPU of ``engine.ai.goita.memory``).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 
 from cogs.goita.spec import piece_text
 from cogs.table.spec import GameSpec, Image, Step, fit_label
-from engine.ai.goita_memory import choose_action
+from engine.ai.goita.memory import choose_action
 from engine.core import Outcome
 from engine.goita import memory as gm
 from i18n import t

@@ -2,7 +2,7 @@
 
 No rule logic here: which blocks are legal (the same piece, or a King except against a Lance or
 a Pawn), scoring, redeals and CPU decisions all come from the engine (``engine.goita``) and its
-CPU player (``engine.ai.goita``). Scores are per team (seats 1 & 3 against 2 & 4 with four
+CPU player (``engine.ai.goita.heuristic``). Scores are per team (seats 1 & 3 against 2 & 4 with four
 players; each seat alone with two or three); leaderboard rows credit a team's result to both
 partners.
 """
@@ -17,7 +17,7 @@ from cogs.table.match_spec import MatchSpec
 from cogs.table.podium import score_line
 from cogs.table.spec import Step, fit_label
 from engine import goita as gt
-from engine.ai.goita import choose_action
+from engine.ai.goita.heuristic import choose_action
 from engine.core import Outcome
 from engine.hints import Hints
 from engine.hints import goita as hinter

@@ -1,7 +1,7 @@
 """Go-Stop's adapter to the shared table flow: buttons, narration, images, results.
 
 No rule logic here: legality, captures, scoring, settlements and CPU decisions all come from the
-engine (``engine.hanafuda.gostop``) and its CPU player (``engine.ai.gostop``).
+engine (``engine.hanafuda.gostop``) and its CPU player (``engine.ai.gostop.heuristic``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import i18n
 from cogs.hanafuda.spec import HanafudaSpec
 from cogs.table.podium import names_and, number, score_line, signed
 from cogs.table.spec import Step, fit_label
-from engine.ai.gostop import choose_action
+from engine.ai.gostop.heuristic import choose_action
 from engine.hanafuda import gostop as gs
 from engine.hanafuda.cards import CARDS, Card
 from engine.hanafuda.gostop.notation import from_player, korean_month, to_player

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from cogs.hanafuda.spec import HanafudaSpec
 from cogs.table.podium import number, score_line, signed
 from cogs.table.spec import Step, fit_label
-from engine.ai.koikoi import choose_action
+from engine.ai.koikoi.heuristic import choose_action
 from engine.core import BadRules
 from engine.hanafuda import koikoi as kk
 from engine.hanafuda.cards import Card

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from cogs.hanafuda.spec import HanafudaSpec
 from cogs.table.podium import score_line
 from cogs.table.spec import Step, fit_label
-from engine.ai.roppyakken import choose_action
+from engine.ai.roppyakken.heuristic import choose_action
 from engine.hanafuda import roppyakken as rk
 from engine.hanafuda.cards import Card, from_mask, mask
 from engine.hanafuda.roppyakken.state import name_of

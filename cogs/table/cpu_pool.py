@@ -15,7 +15,7 @@ what it cost, logged here (game, playouts, CPU and wall seconds: nothing about t
 ``CPU_WORKERS=0`` runs strong in a thread instead, and so does a decision whose worker died (a
 fresh pool next time: :class:`cogs.table.spawn_pool.SpawnPool`).
 
-A game that registers no levels (``engine.ai.<game>_levels``) plays its spec's ``cpu_choose``
+A game that registers no levels (``engine.ai.<game>.levels``) plays its spec's ``cpu_choose``
 at every level.
 """
 

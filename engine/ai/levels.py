@@ -2,7 +2,7 @@
 
 A *chooser* is ``choose(view, rng) -> action``: it sees one seat's view (never the state) and
 returns one of ``view.legal_actions``. Each game registers a :class:`GameAI` in a module named
-``engine/ai/<game>_levels.py`` (``<game>`` as in the cogs' ``spec.game``: ``koikoi``,
+``engine/ai/<game>/levels.py`` (``<game>`` as in the cogs' ``spec.game``: ``koikoi``,
 ``doudizhu``, ``gostop``, ``roppyakken``, ``goita``…); :func:`game_ai` imports it on first use,
 so a game that registers is picked up by the bot, the no-peeking test and the duel harness
 without touching this file. A game with no such module (or only some levels) plays its
@@ -24,7 +24,6 @@ What a game provides (all optional but ``normal``):
   instead of the search over ``search`` with the same budget (Koi-Koi's splits it by decision
   and values the koi-koi call itself; it calls :func:`engine.ai.search.search_with_stats` for
   the generic part).
-- ``legacy``: the CPU as it was before levels, kept for ``bench/cpu_duel.py``.
 
 The strong level takes a :class:`~engine.ai.search.Budget` (playouts, or CPU seconds with a
 floor and a wall cap); the bot passes ``CPU_THINK_TIME``, ``CPU_MIN_PLAYOUTS`` and
@@ -105,7 +104,6 @@ class GameAI:
     search: SearchGame | None = None
     beginner: Chooser | None = None
     strong: Strong | None = None
-    legacy: Chooser | None = None
     beginner_k: int = 3  # the generic beginner (no ``beginner``) picks among normal's top k moves…
     beginner_noise: float = 1.0  # …with scores blurred by this much (in score units)
 
@@ -115,20 +113,21 @@ _TRIED: set[str] = set()
 
 
 def register(ai: GameAI) -> GameAI:
-    """Add (or replace) a game's levels; call it at import time of ``engine/ai/<game>_levels.py``."""
+    """Add (or replace) a game's levels; call it at import time of ``engine/ai/<game>/levels.py``."""
     _REGISTRY[ai.game] = ai
     return ai
 
 
 def game_ai(game: str) -> GameAI | None:
-    """The registered levels of ``game``, importing ``engine.ai.<game>_levels`` on first use."""
+    """The registered levels of ``game``, importing ``engine.ai.<game>.levels`` on first use."""
     if game not in _REGISTRY and game not in _TRIED:
         _TRIED.add(game)
-        name = f"engine.ai.{game}_levels"
+        package = f"engine.ai.{game}"
+        name = f"{package}.levels"
         try:
             importlib.import_module(name)
         except ModuleNotFoundError as e:
-            if e.name != name:  # a real import error inside the module: let it show
+            if e.name not in (name, package):  # a real import error inside the module: let it show
                 raise
     return _REGISTRY.get(game)
 

@@ -7,7 +7,7 @@ turned, is in the landlord's hand: still out unless the seat is the landlord).
 
 from __future__ import annotations
 
-from engine.ai.doudizhu import hand_strength, score_moves
+from engine.ai.doudizhu.heuristic import hand_strength, score_moves
 from engine.doudizhu.cards import RANKS
 from engine.doudizhu.moves import Move, answers, encode, leads
 from engine.doudizhu.types import DoudizhuView, Phase

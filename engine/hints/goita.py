@@ -7,7 +7,7 @@ Knight (never a Lance or a Pawn: seed, and ``engine.goita.game``)."""
 
 from __future__ import annotations
 
-from engine.ai.goita import score_moves, unseen
+from engine.ai.goita.heuristic import score_moves, unseen
 from engine.goita.types import PIECES, Attack, GoitaView, Phase, Piece
 from engine.hints import Hints, Line, line
 

@@ -1,10 +1,10 @@
 """Go-Stop hints from a seat's view: captures, scoring progress (gwang, yeolkkeut, tti, pi and
 the three-card sets), the opponents' near points, and why the CPU would go or stop
-(``engine.ai.gostop.stop_reason`` on the CPU's own inputs, from the same view)."""
+(``engine.ai.gostop.heuristic.stop_reason`` on the CPU's own inputs, from the same view)."""
 
 from __future__ import annotations
 
-from engine.ai.gostop import decision_inputs, score_moves, stop_reason
+from engine.ai.gostop.heuristic import decision_inputs, score_moves, stop_reason
 from engine.hanafuda.gostop.cards import (
     ANIMAL_M,
     BONUS_PI,

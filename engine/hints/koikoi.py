@@ -1,9 +1,9 @@
 """Koi-Koi hints from a seat's view: captures, yaku progress, the opponent's threats, and why
-the CPU would call koi-koi or stop (``engine.ai.koikoi``'s own reasons, from the same view)."""
+the CPU would call koi-koi or stop (``engine.ai.koikoi.heuristic``'s own reasons, from the same view)."""
 
 from __future__ import annotations
 
-from engine.ai.koikoi import score_moves
+from engine.ai.koikoi.heuristic import score_moves
 from engine.hanafuda.cards import CARDS
 from engine.hanafuda.koikoi.rules import Rules, points_table
 from engine.hanafuda.koikoi.types import KoiKoi, KoiKoiView, Phase

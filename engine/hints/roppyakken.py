@@ -4,7 +4,7 @@ CPU's pick."""
 
 from __future__ import annotations
 
-from engine.ai.roppyakken import score_moves
+from engine.ai.roppyakken.heuristic import score_moves
 from engine.hanafuda.cards import CARDS, MONTH_MASKS
 from engine.hanafuda.roppyakken.rules import Rules
 from engine.hanafuda.roppyakken.scoring import (

@@ -2,7 +2,7 @@
 
 Matches are one hand long (``hands: 1``) on fixed deals found with the engine. People play the
 way the hand offers: bid buttons, cards picked in the hand's select menu then confirmed, or a
-suggested move's button; CPU seats play through ``engine.ai.doudizhu``.
+suggested move's button; CPU seats play through ``engine.ai.doudizhu.heuristic``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 import store
 from cogs.doudizhu.cards import menu_entries
 from cogs.doudizhu.spec import SPEC
-from engine.ai.doudizhu import choose_action
+from engine.ai.doudizhu.heuristic import choose_action
 from engine.doudizhu import (
     CARDS,
     Bid,

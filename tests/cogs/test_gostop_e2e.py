@@ -1,7 +1,7 @@
 """Go-Stop end to end: real cogs, real store and renderer, on SimCord's simulated Discord.
 
 Matches are three rounds long (``rounds: 3``) on fixed deals; the human clicks the first button
-each time (so calls Go whenever offered), the CPUs play through ``engine.ai.gostop``.
+each time (so calls Go whenever offered), the CPUs play through ``engine.ai.gostop.heuristic``.
 """
 
 from __future__ import annotations

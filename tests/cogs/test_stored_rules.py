@@ -19,8 +19,8 @@ import store
 from cogs.fairness import check_replay, export_record
 from cogs.goita.spec import SPEC as GOITA_SPEC
 from cogs.roppyakken.spec import SPEC as ROPPYAKKEN_SPEC
-from engine.ai.goita import choose_action as goita_choice
-from engine.ai.roppyakken import choose_action
+from engine.ai.goita.heuristic import choose_action as goita_choice
+from engine.ai.roppyakken.heuristic import choose_action
 from engine.audit import ENGINES, Move, replay_log
 from engine.goita import ENGINE as GOITA
 from engine.goita import PRESETS as GOITA_PRESETS

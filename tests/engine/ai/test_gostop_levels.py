@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from engine.ai.gostop import choose_action, stop_reason
-from engine.ai.gostop_determinize import determinize, unseen
-from engine.ai.gostop_levels import AI, absurd
-from engine.ai.gostop_search import policy
+from engine.ai.gostop.determinize import determinize, unseen
+from engine.ai.gostop.heuristic import choose_action, stop_reason
+from engine.ai.gostop.levels import AI, absurd
+from engine.ai.gostop.search import policy
 from engine.ai.levels import Level, chooser
 from engine.ai.search import Budget
 from engine.hanafuda.gostop import (

@@ -1,5 +1,5 @@
 """Koi-Koi's strong level: its fast playout policy, the informed determinization and the
-koi-koi/stop search (engine/ai/koikoi_strong.py, koikoi_infer.py, koikoi_search.py)."""
+koi-koi/stop search (engine/ai/koikoi/strong.py, infer.py, search.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ import random
 
 import pytest
 
-from engine.ai import koikoi_infer, koikoi_search, koikoi_strong
+from engine.ai.koikoi import infer as koikoi_infer
+from engine.ai.koikoi import search as koikoi_search
+from engine.ai.koikoi import strong as koikoi_strong
 from engine.ai.search import Budget
 from engine.hanafuda.koikoi import ENGINE, KoiKoi, Phase, Shobu, apply, new_game, rules_from, view
 

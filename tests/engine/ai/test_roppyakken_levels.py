@@ -8,10 +8,10 @@ import random
 import pytest
 
 from engine.ai.levels import Level, chooser
-from engine.ai.roppyakken import choose_action
-from engine.ai.roppyakken_determinize import determinize, unseen
-from engine.ai.roppyakken_levels import absurd
-from engine.ai.roppyakken_search import policy
+from engine.ai.roppyakken.determinize import determinize, unseen
+from engine.ai.roppyakken.heuristic import choose_action
+from engine.ai.roppyakken.levels import absurd
+from engine.ai.roppyakken.search import policy
 from engine.ai.search import Budget
 from engine.hanafuda.cards import CARDS, Card, mask
 from engine.hanafuda.roppyakken import ENGINE, Phase, Play, State, apply, legal_actions, view

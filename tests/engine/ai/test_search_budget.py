@@ -14,7 +14,8 @@ from dataclasses import replace
 
 import pytest
 
-from engine.ai import koikoi_strong, levels
+from engine.ai import levels
+from engine.ai.koikoi import strong as koikoi_strong
 from engine.ai.levels import Level, game_ai
 from engine.ai.search import MARGIN, Budget, Clocks, search_with_stats
 from engine.audit import ENGINES

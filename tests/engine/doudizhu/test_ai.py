@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from engine.ai import doudizhu as ai
-from engine.ai.doudizhu import BIDS_AT, choose_action, hand_strength
+from engine.ai.doudizhu import heuristic as ai
+from engine.ai.doudizhu.heuristic import BIDS_AT, choose_action, hand_strength
 from engine.core import NotYourTurn
 from engine.doudizhu import PASS, PRESETS, Bid, Phase, Rules, apply, legal_actions, new_game, view
 from tests.engine.doudizhu.stacked import mv, play_state

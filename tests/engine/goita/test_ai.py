@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from engine.ai import goita as ai
-from engine.ai.goita import choose_action
+from engine.ai.goita import heuristic as ai
+from engine.ai.goita.heuristic import choose_action
 from engine.core import NotYourTurn
 from engine.goita import (
     PRESETS,

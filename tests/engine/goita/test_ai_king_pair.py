@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from engine.ai.goita_determinize import determinize
+from engine.ai.goita.determinize import determinize
 from engine.ai.levels import Level, chooser
 from engine.ai.search import Budget
 from engine.goita import PRESETS, Attack, Down, Phase, Piece, Rules, State, apply, legal_actions, view

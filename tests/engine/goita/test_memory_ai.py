@@ -1,4 +1,4 @@
-"""The memory mode's CPU (``engine.ai.goita_memory``): legal, from the view only, better than chance."""
+"""The memory mode's CPU (``engine.ai.goita.memory``): legal, from the view only, better than chance."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import statistics
 
 import pytest
 
-from engine.ai.goita_memory import choose_action
+from engine.ai.goita.memory import choose_action
 from engine.core import NotYourTurn
 from engine.goita import memory as gm
 

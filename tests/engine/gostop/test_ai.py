@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engine.ai.gostop import choose_action
+from engine.ai.gostop.heuristic import choose_action
 from engine.core import NotYourTurn
 from engine.hanafuda.gostop import Phase, Rules, apply, legal_actions, new_game, view
 

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from engine.ai import koikoi as ai
-from engine.ai.koikoi import choose_action
+from engine.ai.koikoi import heuristic as ai
+from engine.ai.koikoi.heuristic import choose_action
 from engine.core import NotYourTurn
 from engine.hanafuda.koikoi import (
     PRESETS,

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from engine.ai import roppyakken as ai
-from engine.ai.roppyakken import choose_action
+from engine.ai.roppyakken import heuristic as ai
+from engine.ai.roppyakken.heuristic import choose_action
 from engine.core import NotYourTurn
 from engine.hanafuda.roppyakken import Phase, Rules, apply, legal_actions, new_game, view
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.koikoi import Table, choose_action, decide_rule, play_value
+from engine.ai.koikoi.heuristic import Table, choose_action, decide_rule, play_value
 from engine.hanafuda.cards import CARDS, mask
 from engine.hanafuda.koikoi import ENGINE, legal_actions
 from engine.hanafuda.koikoi.rules import points_table
@@ -98,7 +98,7 @@ def policy(state: State, rng: random.Random) -> Action:
 
 
 def _decide(s: State, me: int, t: Table) -> Action:
-    """``engine.ai.koikoi.decide`` read from the state: its rule on the same values.
+    """``engine.ai.koikoi.heuristic.decide`` read from the state: its rule on the same values.
 
     The stop score is ``scoring.round_result``'s (what the view shows), computed only when the
     rule gets that far (half the playouts' decisions): 4,920-5,080 playouts/s against

@@ -9,7 +9,7 @@ opponent is close to the threshold, when at most one card is left, with three pl
 a shake already doubling the stake late in the round; with two cards left it goes on only after
 an earlier Go against an opponent with nothing (each Go adds a point, the third doubles).
 
-:func:`score_moves` works on the view; ``engine.ai.gostop_search.policy`` plays the same moves
+:func:`score_moves` works on the view; ``engine.ai.gostop.search.policy`` plays the same moves
 on a sampled state's masks for the strong level's playouts, without building a view.
 """
 

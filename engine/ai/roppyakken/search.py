@@ -1,6 +1,6 @@
 """Roppyakken for the generic search (``engine.ai.search``): playout policy, value and horizon.
 
-The determinization is :mod:`engine.ai.roppyakken_determinize`. Playouts are played by the
+The determinization is :mod:`engine.ai.roppyakken.determinize`. Playouts are played by the
 normal CPU for each seat to act and end with the round; a playout
 is worth the seat's match points minus the mean of the others' (a round's points are what the
 race to the target adds up).
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.roppyakken import _best, _score, _Table, score_moves
+from engine.ai.roppyakken.heuristic import _best, _score, _Table, score_moves
 from engine.hanafuda.roppyakken.game import legal_actions
 from engine.hanafuda.roppyakken.state import State
 from engine.hanafuda.roppyakken.types import Action, Phase

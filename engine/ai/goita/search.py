@@ -1,6 +1,6 @@
 """Goita for the generic search (``engine.ai.search``): playout policy, value and horizon.
 
-The determinization is :mod:`engine.ai.goita_determinize`. Playouts are played by the normal
+The determinization is :mod:`engine.ai.goita.determinize`. Playouts are played by the normal
 CPU for each seat to act and end with the round; a playout is worth
 the seat's team points minus the mean of the other teams' (2 and 3 players: every seat is a
 team).
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.goita import pick, score, score_moves
+from engine.ai.goita.heuristic import pick, score, score_moves
 from engine.goita.game import legal_actions
 from engine.goita.state import HIDDEN, State
 from engine.goita.types import SET_COUNTS, Action, Phase

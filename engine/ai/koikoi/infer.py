@@ -10,7 +10,7 @@ a human, or a rare tie, must not make the search fail). Against the normal CPU t
 exact posterior given that one play; against people, a plausible prior that a player rarely
 throws away a card when a clearly better capture was in hand.
 
-A pure function of ``(view, rng)``, like :func:`engine.ai.koikoi_search.determinize`: the
+A pure function of ``(view, rng)``, like :func:`engine.ai.koikoi.search.determinize`: the
 no-peeking test holds for it.
 """
 
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.koikoi import Table, play_value
-from engine.ai.koikoi_search import determinize
+from engine.ai.koikoi.heuristic import Table, play_value
+from engine.ai.koikoi.search import determinize
 from engine.hanafuda.cards import mask
 from engine.hanafuda.koikoi import legal_actions
 from engine.hanafuda.koikoi.state import State
@@ -100,7 +100,7 @@ def _with(pair: tuple[int, int], seat: int, value: int) -> tuple[int, int]:
 
 
 def determinize_informed(view: KoiKoiView, rng: random.Random) -> State:
-    """:func:`~engine.ai.koikoi_search.determinize`, redrawn until the opponent's hand is one
+    """:func:`~engine.ai.koikoi.search.determinize`, redrawn until the opponent's hand is one
     its last play is consistent with (at most ``TRIES`` draws)."""
     lp = last_play(view)
     state = determinize(view, rng)

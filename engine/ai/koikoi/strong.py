@@ -9,7 +9,7 @@ past a few hundred playouts; the rest comes from the plays, and grows with their
   :data:`PLAY_SEARCH` (every legal move, sequential halving, common random numbers), with
   the normal CPU as prior: its move is kept unless the search beats it with confidence.
   The opponent's hidden hand is sampled so that its last play is one the normal CPU would
-  have made from it (``engine.ai.koikoi_infer``).
+  have made from it (``engine.ai.koikoi.infer``).
 - **Koi-koi or stop**: stopping is worth exactly the stop score shown in the view (the round
   ends), so every playout goes to koi-koi, from determinizations of the view. A koi-koi is
   played out twice on the same cards and random draws: with the normal CPU deciding the
@@ -31,9 +31,9 @@ from __future__ import annotations
 import math
 import random
 
-from engine.ai.koikoi import KOIKOI, SHOBU, choose_action
-from engine.ai.koikoi_infer import determinize_informed
-from engine.ai.koikoi_search import done, policy, value
+from engine.ai.koikoi.heuristic import KOIKOI, SHOBU, choose_action
+from engine.ai.koikoi.infer import determinize_informed
+from engine.ai.koikoi.search import done, policy, value
 from engine.ai.search import Budget, Meter, SearchGame, SearchStats, search_with_stats
 from engine.hanafuda.koikoi import ENGINE, KoiKoiView, Phase
 from engine.hanafuda.koikoi.state import State

@@ -1,6 +1,6 @@
 """Go-Stop for the generic search (``engine.ai.search``): playout policy, value and horizon.
 
-The determinization is :mod:`engine.ai.gostop_determinize`. Playouts are played by the normal
+The determinization is :mod:`engine.ai.gostop.determinize`. Playouts are played by the normal
 CPU for each seat to act (on the sampled state's masks: no view is built); a playout ends with
 the round and is worth the seat's match points relative to the others (payments are
 zero-sum). Only the normal CPU's best few root moves are searched (:func:`candidates`).
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.gostop import _best, _score, _Table, score_moves, stop_reason
+from engine.ai.gostop.heuristic import _best, _score, _Table, score_moves, stop_reason
 from engine.hanafuda.gostop.game import legal_actions
 from engine.hanafuda.gostop.scoring import points_of
 from engine.hanafuda.gostop.state import State

@@ -1,23 +1,21 @@
 """Roppyakken's CPU levels (registered with ``engine.ai.levels``).
 
-- normal: ``engine.ai.roppyakken.choose_action`` (one-ply heuristic);
+- normal: ``engine.ai.roppyakken.heuristic.choose_action`` (one-ply heuristic);
 - beginner: normal's best few moves with noise, never an absurd one (:func:`absurd`); an
   opponent-blind beginner like Go-Stop's (own gain only, no denial or feeding care) was
   measured and does no better against issue 19's targets (README, "CPU levels", footnote ²);
-- strong: determinized search from the seat's view (``engine.ai.roppyakken_determinize``),
-  the normal CPU playing the playouts (``engine.ai.roppyakken_search``) over its best three
+- strong: determinized search from the seat's view (``engine.ai.roppyakken.determinize``),
+  the normal CPU playing the playouts (``engine.ai.roppyakken.search``) over its best three
   root moves within 60 points of its best, and its move kept unless the search beats it by a
-  standard error (the search's ``prior``);
-- legacy: the CPU as it was before the levels (``engine.ai.roppyakken_legacy``).
+  standard error (the search's ``prior``).
 """
 
 from __future__ import annotations
 
-from engine.ai import roppyakken_search
 from engine.ai.levels import GameAI, register
-from engine.ai.roppyakken import choose_action, score_moves
-from engine.ai.roppyakken_determinize import determinize
-from engine.ai.roppyakken_legacy import choose_action as legacy_choose_action
+from engine.ai.roppyakken import search as roppyakken_search
+from engine.ai.roppyakken.determinize import determinize
+from engine.ai.roppyakken.heuristic import choose_action, score_moves
 from engine.ai.search import SearchGame
 from engine.hanafuda.roppyakken import ENGINE
 from engine.hanafuda.roppyakken.types import RoppyakkenView
@@ -49,7 +47,6 @@ AI = register(
     GameAI(
         game="roppyakken",
         normal=choose_action,
-        legacy=legacy_choose_action,
         score_moves=score_moves,
         absurd=absurd,
         search=SearchGame(

@@ -4,7 +4,7 @@ Greedy, one ply: each action is valued by what it captures (card points plus pro
 the dekiyaku still open to the player, plus what it denies the opponents), and a card left on
 the field is penalised by what it would give an opponent who can still pair it.
 
-:func:`score_moves` works on the view; ``engine.ai.roppyakken_search.policy`` plays the same
+:func:`score_moves` works on the view; ``engine.ai.roppyakken.search.policy`` plays the same
 moves on a sampled state's masks for the strong level's playouts, without building a view.
 """
 

@@ -1,19 +1,18 @@
 """Koi-Koi's CPU levels (registered with ``engine.ai.levels``).
 
-- normal: ``engine.ai.koikoi.choose_action`` (one-ply heuristic, the koi-koi call tuned
+- normal: ``engine.ai.koikoi.heuristic.choose_action`` (one-ply heuristic, the koi-koi call tuned
   against search);
 - beginner: normal's best few moves with noise, never an absurd one (:func:`absurd`);
-- strong: determinized search (``engine.ai.koikoi_strong``: the generic search for plays, its
-  own for koi-koi/stop) with the normal CPU as playouts (``engine.ai.koikoi_search``); the
+- strong: determinized search (``engine.ai.koikoi.strong``: the generic search for plays, its
+  own for koi-koi/stop) with the normal CPU as playouts (``engine.ai.koikoi.search``); the
   registered ``search`` is the plays' (``koikoi_strong.PLAY_SEARCH``), what the level-generic
-  tests search and sample hidden cards with;
-- legacy: the CPU as it was before the levels.
+  tests search and sample hidden cards with.
 """
 
 from __future__ import annotations
 
-from engine.ai import koikoi_strong
-from engine.ai.koikoi import Table, choose_action, choose_action_legacy, score_moves
+from engine.ai.koikoi import strong as koikoi_strong
+from engine.ai.koikoi.heuristic import Table, choose_action, score_moves
 from engine.ai.levels import GameAI, register
 from engine.hanafuda.koikoi.types import Action, KoiKoi, KoiKoiView, Phase, Play
 
@@ -39,7 +38,6 @@ AI = register(
     GameAI(
         game="koikoi",
         normal=choose_action,
-        legacy=choose_action_legacy,
         score_moves=score_moves,
         absurd=absurd,
         search=koikoi_strong.PLAY_SEARCH,

@@ -1,23 +1,21 @@
 """Go-Stop's CPU levels (registered with ``engine.ai.levels``).
 
-- normal: ``engine.ai.gostop.choose_action`` (one-ply heuristic; its go/stop call audited
+- normal: ``engine.ai.gostop.heuristic.choose_action`` (one-ply heuristic; its go/stop call audited
   against search);
 - beginner: normal's best few moves with noise, never an absurd one (:func:`absurd`); its
   go/stop call is normal's rule blind to the opponents' piles (:func:`beginner`);
-- strong: determinized search from the seat's view (``engine.ai.gostop_determinize``), the
-  normal CPU playing the playouts (``engine.ai.gostop_search``) over its four best root moves, and
-  its move kept unless the search beats it by a standard error (the search's ``prior``);
-- legacy: the CPU as it was before the levels (``engine.ai.gostop_legacy``).
+- strong: determinized search from the seat's view (``engine.ai.gostop.determinize``), the
+  normal CPU playing the playouts (``engine.ai.gostop.search``) over its four best root moves, and
+  its move kept unless the search beats it by a standard error (the search's ``prior``).
 """
 
 from __future__ import annotations
 
 import random
 
-from engine.ai import gostop_search
-from engine.ai.gostop import choose_action, decide, score_moves
-from engine.ai.gostop_determinize import determinize
-from engine.ai.gostop_legacy import choose_action as legacy_choose_action
+from engine.ai.gostop import search as gostop_search
+from engine.ai.gostop.determinize import determinize
+from engine.ai.gostop.heuristic import choose_action, decide, score_moves
 from engine.ai.levels import GameAI, noisy_top_k, register
 from engine.ai.search import SearchGame
 from engine.hanafuda.gostop import ENGINE
@@ -96,7 +94,6 @@ AI = register(
     GameAI(
         game="gostop",
         normal=choose_action,
-        legacy=legacy_choose_action,
         score_moves=score_moves,
         absurd=absurd,
         search=SearchGame(

@@ -1,19 +1,17 @@
 """Goita's CPU levels (registered with ``engine.ai.levels``), for 2, 3 and 4 players; the solo
-memory mode keeps its own CPU (``engine.ai.goita_memory``).
+memory mode keeps its own CPU (``engine.ai.goita.memory``).
 
-- normal: ``engine.ai.goita.choose_action`` (one-ply heuristic, counting pieces);
+- normal: ``engine.ai.goita.heuristic.choose_action`` (one-ply heuristic, counting pieces);
 - beginner: normal's best few moves with noise, never an absurd one (:func:`absurd`);
-- strong: determinized search from the seat's view (``engine.ai.goita_determinize``), the
-  normal CPU playing the playouts (``engine.ai.goita_search``) over its three best root moves;
-- legacy: the CPU as it was before the levels (``engine.ai.goita_legacy``).
+- strong: determinized search from the seat's view (``engine.ai.goita.determinize``), the
+  normal CPU playing the playouts (``engine.ai.goita.search``) over its three best root moves.
 """
 
 from __future__ import annotations
 
-from engine.ai import goita_search
-from engine.ai.goita import choose_action, king_pair_finish, score_moves, unseen
-from engine.ai.goita_determinize import determinize
-from engine.ai.goita_legacy import choose_action as legacy_choose_action
+from engine.ai.goita import search as goita_search
+from engine.ai.goita.determinize import determinize
+from engine.ai.goita.heuristic import choose_action, king_pair_finish, score_moves, unseen
 from engine.ai.levels import GameAI, register
 from engine.ai.search import SearchGame
 from engine.goita import ENGINE
@@ -79,7 +77,6 @@ AI = register(
     GameAI(
         game="goita",
         normal=choose_action,
-        legacy=legacy_choose_action,
         score_moves=score_moves,
         absurd=absurd,
         search=SearchGame(

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.doudizhu import choose_action
+from engine.ai.doudizhu.heuristic import choose_action
 from engine.doudizhu import ENGINE
 from engine.doudizhu.cards import RANK_OF
 from engine.doudizhu.game import State

@@ -1,16 +1,15 @@
 """Dou Dizhu's CPU levels (registered with ``engine.ai.levels``).
 
-- normal: ``engine.ai.doudizhu.choose_action``;
+- normal: ``engine.ai.doudizhu.heuristic.choose_action``;
 - beginner: normal's best few moves with noise, never an absurd one (:func:`absurd`);
-- strong: determinized search (``engine.ai.doudizhu_search``) over the heuristic's best
-  :data:`CANDIDATES` moves (a 20-card hand has thousands of leads), normal CPU playouts;
-- legacy: the CPU as it was before the levels.
+- strong: determinized search (``engine.ai.doudizhu.search``) over the heuristic's best
+  :data:`CANDIDATES` moves (a 20-card hand has thousands of leads), normal CPU playouts.
 """
 
 from __future__ import annotations
 
-from engine.ai import doudizhu_search
-from engine.ai.doudizhu import _breaks, choose_action, choose_action_legacy, score_moves
+from engine.ai.doudizhu import search as doudizhu_search
+from engine.ai.doudizhu.heuristic import _breaks, choose_action, score_moves
 from engine.ai.levels import GameAI, register
 from engine.ai.search import SearchGame
 from engine.doudizhu import ENGINE, DoudizhuView, Move
@@ -56,7 +55,6 @@ AI = register(
     GameAI(
         game="doudizhu",
         normal=choose_action,
-        legacy=choose_action_legacy,
         score_moves=score_moves,
         absurd=absurd,
         search=SearchGame(
