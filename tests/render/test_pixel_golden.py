@@ -19,10 +19,10 @@ import json
 import os
 from pathlib import Path
 
+import PIL
 import pytest
 from PIL import Image, ImageSequence, features
 
-import PIL
 from tests.render.golden_cases import animation, golden_images
 
 GOLDEN = Path(__file__).parent / "golden" / "pixels.json"
