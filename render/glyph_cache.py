@@ -14,11 +14,12 @@ writes into them.
 
 from __future__ import annotations
 
+import math
 import threading
 from collections import OrderedDict
 from typing import Any
 
-from PIL import Image, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 MASK_BYTES = 6 * 1024 * 1024
 MASKS_KEPT = 6000
@@ -131,3 +132,26 @@ class CachedFont(ImageFont.FreeTypeFont):
 def kept() -> tuple[int, int, int]:
     """How many masks are kept, their bytes, and how many widths (for tests and benches)."""
     return len(_masks), _masks.total_weight(), len(_lengths)
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    font: ImageFont.FreeTypeFont,
+    fill: tuple[int, int, int],
+    anchor: str = "la",
+) -> None:
+    """``draw.text(xy, text, font=font, fill=fill, anchor=anchor)`` for one line of plain text,
+    without ``ImageDraw.text``'s per-call set-up (a text object, line splitting, ink closures):
+    the same mask (kept, see :class:`CachedFont`) at the same place, the same pixels."""
+    if "\n" in text or draw.fontmode == "RGBA":
+        draw.text(xy, text, font=font, fill=fill, anchor=anchor)
+        return
+    ink = draw._getink(fill)[0]
+    x, y = xy
+    start = (math.modf(x)[0], math.modf(y)[0])
+    mask, (dx, dy) = font.getmask2(
+        text, draw.fontmode, None, None, None, 0, anchor, ink, start, stroke_filled=True
+    )
+    draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)

@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw
 
 from engine.hanafuda.cards import Card, Kind
 from render.fonts import font
+from render.glyph_cache import draw_text
 from render.hanafuda.faces import card_back, card_face, card_size, face_marks, glow, glow_margin, shade
 from render.palette import PANEL, PANEL_EDGE, RGB, TEXT
 
@@ -112,8 +113,9 @@ def text(
     if max_width is not None:
         s = fit(s, size, max_width)
     note(s, size, decorative=decorative)
-    draw.text(xy, s, font=font(size), fill=fill, anchor=anchor)
-    return font(size).getlength(s)
+    f = font(size)
+    draw_text(draw, xy, s, f, fill, anchor)
+    return f.getlength(s)
 
 
 def text_width(s: str, size: int) -> float:
@@ -142,7 +144,7 @@ def chip(
     x0 = {"left": x, "center": x - w / 2, "right": x - w}[align]
     draw.rounded_rectangle((x0, cy - h / 2, x0 + w, cy + h / 2), h / 2, fill=fill)
     note(label, size)
-    draw.text((x0 + w / 2, cy), label, font=font(size), fill=ink, anchor="mm")
+    draw_text(draw, (x0 + w / 2, cy), label, font(size), ink, "mm")
     return w
 
 
