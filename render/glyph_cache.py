@@ -17,6 +17,9 @@ from __future__ import annotations
 import math
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
@@ -26,7 +29,7 @@ MASKS_KEPT = 6000
 LENGTHS_KEPT = 8192
 
 
-class _Recent:
+class Recent:
     """A dict that forgets its least recently used entries past ``count`` entries or ``weight``
     (the sum of the weights given with each entry). Safe from several render threads."""
 
@@ -62,8 +65,8 @@ class _Recent:
         return self._weight
 
 
-_masks = _Recent(MASKS_KEPT, MASK_BYTES)
-_lengths = _Recent(LENGTHS_KEPT)
+_masks = Recent(MASKS_KEPT, MASK_BYTES)
+_lengths = Recent(LENGTHS_KEPT)
 
 
 class CachedFont(ImageFont.FreeTypeFont):
@@ -134,6 +137,28 @@ def kept() -> tuple[int, int, int]:
     return len(_masks), _masks.total_weight(), len(_lengths)
 
 
+_OBSERVED: ContextVar[list[tuple[str, Any, Any]] | None] = ContextVar("tsuki_texts_observed", default=None)
+
+
+@contextmanager
+def observing(into: list[tuple[str, Any, Any]]) -> Iterator[list[tuple[str, Any, Any]]]:
+    """While the block runs, every text placed through :func:`draw_text` or a kept chip tile is
+    appended to ``into`` as ``(text, font, fill)`` (for the tests: these never call
+    ``ImageDraw.text``, which they used to watch)."""
+    token = _OBSERVED.set(into)
+    try:
+        yield into
+    finally:
+        _OBSERVED.reset(token)
+
+
+def observed(text: str, font: object, fill: object) -> None:
+    """Report a text placed without drawing it (a kept tile) to :func:`observing`."""
+    seen = _OBSERVED.get()
+    if seen is not None:
+        seen.append((text, font, fill))
+
+
 def draw_text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -148,6 +173,7 @@ def draw_text(
     if "\n" in text or draw.fontmode == "RGBA":
         draw.text(xy, text, font=font, fill=fill, anchor=anchor)
         return
+    observed(text, font, fill)
     ink = draw._getink(fill)[0]
     x, y = xy
     start = (math.modf(x)[0], math.modf(y)[0])
