@@ -7,7 +7,8 @@ again every time: 22–25 % of a table's CPU. :class:`CachedFont` is the project
 ``getmask2`` returns (what ``ImageDraw.text`` pastes) and the widths ``getlength`` returns. Same
 arguments, same mask: the images are byte-identical.
 
-Bounds: :data:`MASK_BYTES` of mask pixels (one byte each: ~2,000 labels of a table's sizes) and
+Bounds: :data:`MASK_BYTES` of mask pixels (one byte each: ~1,500 labels of a table's sizes; fonts
+up to :data:`LARGEST_KEPT` px) and
 :data:`LENGTHS_KEPT` widths (~150 bytes each). Colour (RGBA) masks are not kept: ``ImageDraw``
 writes into them.
 """
@@ -24,8 +25,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-MASK_BYTES = 6 * 1024 * 1024
-MASKS_KEPT = 6000
+MASK_BYTES = 4 * 1024 * 1024
+MASKS_KEPT = 4000
+# Only the sizes of the layouts' texts are kept: card faces print their marks once, at several
+# pixels per unit (100 px and more), and are themselves kept drawn.
+LARGEST_KEPT = 64
 LENGTHS_KEPT = 8192
 
 
@@ -106,7 +110,7 @@ class CachedFont(ImageFont.FreeTypeFont):
         *args: Any,
         **kwargs: Any,
     ) -> tuple[Image.core.ImagingCore, tuple[int, int]]:
-        if mode == "RGBA" or args:
+        if mode == "RGBA" or args or self.size > LARGEST_KEPT:
             return super().getmask2(
                 text, mode, direction, features, language, stroke_width, anchor, ink, start, *args, **kwargs
             )

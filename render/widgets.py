@@ -178,8 +178,8 @@ def chip(
 # table, the same ones image after image (card codes, counts, yaku). Pasting one kept tile
 # costs half of drawing the box and blending the text again, and gives the same pixels: the
 # box is drawn without anti-aliasing (alpha 0 or 255) and the text blends over the box's fill.
-CHIPS_KEPT = 1024
-CHIP_BYTES = 6 * 1024 * 1024
+CHIPS_KEPT = 512
+CHIP_BYTES = 3 * 1024 * 1024
 _chips = Recent(CHIPS_KEPT, CHIP_BYTES)
 
 
