@@ -18,9 +18,8 @@ from __future__ import annotations
 import math
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
@@ -141,26 +140,26 @@ def kept() -> tuple[int, int, int]:
     return len(_masks), _masks.total_weight(), len(_lengths)
 
 
-_OBSERVED: ContextVar[list[tuple[str, Any, Any]] | None] = ContextVar("tsuki_texts_observed", default=None)
+Observer = Callable[[str, Any, Any], None]
+_observers: list[Observer] = []  # the tests' watchers (none in the bot)
 
 
 @contextmanager
-def observing(into: list[tuple[str, Any, Any]]) -> Iterator[list[tuple[str, Any, Any]]]:
-    """While the block runs, every text placed through :func:`draw_text` or a kept chip tile is
-    appended to ``into`` as ``(text, font, fill)`` (for the tests: these never call
-    ``ImageDraw.text``, which they used to watch)."""
-    token = _OBSERVED.set(into)
+def observing(report: Observer) -> Iterator[None]:
+    """While the block runs, every text placed through :func:`draw_text` or a kept chip tile, in
+    any thread (renders run in worker threads), is reported as ``report(text, font, fill)``: for
+    the tests, which used to watch ``ImageDraw.text`` and would miss these."""
+    _observers.append(report)
     try:
-        yield into
+        yield
     finally:
-        _OBSERVED.reset(token)
+        _observers.remove(report)
 
 
 def observed(text: str, font: object, fill: object) -> None:
     """Report a text placed without drawing it (a kept tile) to :func:`observing`."""
-    seen = _OBSERVED.get()
-    if seen is not None:
-        seen.append((text, font, fill))
+    for report in _observers:
+        report(text, font, fill)
 
 
 def draw_text(
