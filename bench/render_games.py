@@ -1,9 +1,11 @@
 """Render speed and PNG size of the Roppyakken, Go-Stop, Dou Dizhu and Goita tables and hands,
 from real positions (Koi-Koi: ``bench/render_table.py``).
 
-Run: ``python bench/render_games.py [count]`` (default 200). Positions come from random playouts
-of the engines (every few moves a spectator's table and the acting seat's hand are kept), so the
-pictures hold what a match really shows: captured piles, tricks, kitties, face-down pieces, attacks.
+Run: ``python bench/render_games.py [count]`` (default 200); CPU time per image (``bench/timing.py``).
+Every image kind of every game, before and after a change: ``bench/render_pipeline.py``.
+Positions come from random playouts of the engines (every few moves a spectator's table and the
+acting seat's hand are kept), so the pictures hold what a match really shows: captured piles,
+tricks, kitties, face-down pieces, attacks.
 """
 
 from __future__ import annotations

@@ -12,5 +12,7 @@
   - :mod:`render.doudizhu`: French-suited faces, the table, the sheets;
   - :mod:`render.goita`: shogi-style pieces, the table, the sheets, the memory grid.
 
-Rendering costs 5–20 ms of CPU: call these from a worker thread, not on the event loop.
+Rendering costs 3–15 ms of CPU (``bench/render_pipeline.py``): call these from a worker thread,
+not on the event loop. ``glyph_cache`` keeps the labels' masks and widths, ``widgets`` the chips
+(bounded): the same pixels, drawn once.
 """

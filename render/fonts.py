@@ -27,6 +27,7 @@ import manimgx_fonts_cjk
 from PIL import ImageFont
 
 import i18n
+from render.glyph_cache import CachedFont
 
 FONT_PATH = os.path.join(os.path.dirname(manimgx_fonts_cjk.__file__), "NotoSansCJK-VF.otf.ttc")
 BOLD = 700  # the weight axis of the variable font
@@ -41,9 +42,17 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
+@functools.lru_cache(maxsize=64)
+def _face_of(locale: object) -> str:
+    return FACES.get(i18n.normalize(locale), DEFAULT_FACE)
+
+
 def face(locale: object) -> str:
     """The regional face (``JP``, ``KR``, ``SC``, ``TC``) a locale's images are drawn with."""
-    return FACES.get(i18n.normalize(locale), DEFAULT_FACE)
+    try:
+        return _face_of(locale)
+    except TypeError:  # not hashable: normalised each time
+        return FACES.get(i18n.normalize(locale), DEFAULT_FACE)
 
 
 # Font objects kept open, by recency. Each one (a size in a regional face) maps the 32 MB font
@@ -54,15 +63,14 @@ FONTS_KEPT = 16
 
 
 @functools.lru_cache(maxsize=FONTS_KEPT)
-def _font(size: int, region: str) -> ImageFont.FreeTypeFont:
-    f = ImageFont.truetype(
-        FONT_PATH, max(1, size), index=FACE_INDEX[region], layout_engine=ImageFont.Layout.BASIC
-    )
+def _font(size: int, region: str) -> CachedFont:
+    f = CachedFont(FONT_PATH, max(1, size), index=FACE_INDEX[region], layout_engine=ImageFont.Layout.BASIC)
     f.set_variation_by_axes([BOLD])
+    f.key = (max(1, size), region)
     return f
 
 
-def font(size: int, locale: object | None = None) -> ImageFont.FreeTypeFont:
+def font(size: int, locale: object | None = None) -> CachedFont:
     """The bold CJK font at ``size`` pixels in ``locale``'s face (default: the render call's)."""
     return _font(size, face(_drawing.get() if locale is None else locale))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import i18n
 from engine.hanafuda.cards import Kind
@@ -29,6 +30,12 @@ def reason(locale: str, reason: str, name: str = "") -> str:
     return label(locale, f"render.reason.{reason}", _pretty(reason), name=name)
 
 
+# Numbers and plurals go through Babel's CLDR formatting (~20 µs each, ~20 a table): the same
+# few hundred strings every time, kept (bounded).
+FORMATTED_KEPT = 2048
+
+
+@lru_cache(maxsize=FORMATTED_KEPT)
 def points(locale: str, count: int) -> str:
     return i18n.tn(locale, "render.points", count)
 
@@ -47,6 +54,7 @@ def seat_name(names: Sequence[str], seat: int | None) -> str:
 MINUS = i18n.MINUS  # a real minus: "alice −80" never reads as a dash
 
 
+@lru_cache(maxsize=FORMATTED_KEPT)
 def number(n: int, locale: str = i18n.DEFAULT) -> str:
     """``12``, ``0``, ``−80``, ``1,200`` (``1 200`` in French): CLDR's format via Babel."""
     return i18n.number(locale, n)
@@ -75,6 +83,7 @@ def hand_title(locale: str, key: str, owner: str | None) -> str:
     return t(locale, key) if owner is None else t(locale, "render.replay_hands.title", name=owner)
 
 
+@lru_cache(maxsize=FORMATTED_KEPT)
 def counted(locale: str, key: str, count: int, **params: object) -> str:
     """Plural-aware text: the language's CLDR category (``key.one``, ``key.many``…, ``key.other``)."""
     return i18n.tn(locale, key, count, **params)

@@ -28,6 +28,10 @@ class RulesCardParts(Protocol):
         """The row of faces under the title, each with a caption (a count, or empty)."""
         ...
 
+    def palette(self) -> Image.Image:
+        """The fixed palette the card is encoded with: the game's own table palette."""
+        ...
+
 
 RULES_CARDS: dict[str, RulesCardParts] = {
     "koikoi": koikoi,

@@ -36,6 +36,20 @@ def _open(data: bytes) -> Image.Image:
     return Image.open(io.BytesIO(data)).convert("RGB")
 
 
+def _palette_of(data: bytes) -> Image.Image | None:
+    """The fixed palette a game's table PNG was mapped onto (a 1×1 "P" image), or None when the
+    picture has no palette. A composed frame is mapped onto it too: the table keeps its exact
+    pixels, and the hands, scaled down, take their nearest colours in the game's own palette,
+    several times cheaper than an adaptive palette for the whole frame."""
+    image = Image.open(io.BytesIO(data))
+    colours = image.getpalette() if image.mode == "P" else None
+    if not colours:
+        return None
+    out = Image.new("P", (1, 1))
+    out.putpalette(colours + [0] * (768 - len(colours)))
+    return out
+
+
 def compose(table: bytes, hands: Sequence[tuple[str, bytes]], *, active: int | None = None) -> bytes:
     """The table image, then each ``(name, hand image)`` under a label with the name: two per
     row (one row for two players, two rows for three or four), scaled to half the table's width.
@@ -64,7 +78,7 @@ def compose(table: bytes, hands: Sequence[tuple[str, bytes]], *, active: int | N
             chip(draw, x + 16, y + LABEL_H / 2, name, LABEL_SIZE, fill, ink)
             out.paste(strip, (x, y + LABEL_H))
         y += row_h + GAP
-    return to_png(out)
+    return to_png(out, _palette_of(table))
 
 
 # Ways to make an animation smaller, tried in order: (scale, WebP quality, keep every n-th frame).

@@ -12,6 +12,7 @@ passed ``decorative=True`` and skipped by that check.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -22,6 +23,7 @@ from PIL import Image, ImageDraw
 
 from engine.hanafuda.cards import Card, Kind
 from render.fonts import font
+from render.glyph_cache import CachedFont, Recent, draw_text, observed
 from render.hanafuda.faces import card_back, card_face, card_size, face_marks, glow, glow_margin, shade
 from render.palette import PANEL, PANEL_EDGE, RGB, TEXT
 
@@ -112,8 +114,9 @@ def text(
     if max_width is not None:
         s = fit(s, size, max_width)
     note(s, size, decorative=decorative)
-    draw.text(xy, s, font=font(size), fill=fill, anchor=anchor)
-    return font(size).getlength(s)
+    f = font(size)
+    draw_text(draw, xy, s, f, fill, anchor)
+    return f.getlength(s)
 
 
 def text_width(s: str, size: int) -> float:
@@ -140,10 +143,76 @@ def chip(
     w = text_width(label, size) + 2 * pad
     h = round(size * 1.45)
     x0 = {"left": x, "center": x - w / 2, "right": x - w}[align]
-    draw.rounded_rectangle((x0, cy - h / 2, x0 + w, cy + h / 2), h / 2, fill=fill)
     note(label, size)
-    draw.text((x0 + w / 2, cy), label, font=font(size), fill=ink, anchor="mm")
+    canvas = getattr(draw, "_image", None)
+    if canvas is None or canvas.mode != "RGB":
+        _draw_chip(draw, (x0, cy - h / 2, x0 + w, cy + h / 2), (x0 + w / 2, cy), label, font(size), fill, ink)
+        return w
+    # The tile's origin: an even number of pixels from the canvas's (Pillow's rounded_rectangle
+    # rounds halves to even: an even shift keeps every rounding, hence every pixel).
+    ix, iy = math.floor(x0) - 1, math.floor(cy - h / 2) - 1
+    ix, iy = ix - ix % 2, iy - iy % 2
+    f = font(size)
+    key = (label, f.key, fill, ink, w, h, x0 - ix, cy - iy)
+    tile = _chips.get(key)
+    if tile:
+        observed(label, f, ink)
+    if tile is None:
+        tile = _chip_tile(
+            (x0 - ix, cy - h / 2 - iy, x0 + w - ix, cy + h / 2 - iy),
+            (x0 + w / 2 - ix, cy - iy),
+            label,
+            f,
+            fill,
+            ink,
+        )
+        _chips.put(key, tile, tile.width * tile.height * 4 if tile else 0)
+    if tile:
+        canvas.paste(tile, (ix, iy), tile)
+    else:
+        _draw_chip(draw, (x0, cy - h / 2, x0 + w, cy + h / 2), (x0 + w / 2, cy), label, f, fill, ink)
     return w
+
+
+# Chips kept pre-composited (a chip is its rounded box and its label, ~10-40 KB RGBA): ~20 a
+# table, the same ones image after image (card codes, counts, yaku). Pasting one kept tile
+# costs half of drawing the box and blending the text again, and gives the same pixels: the
+# box is drawn without anti-aliasing (alpha 0 or 255) and the text blends over the box's fill.
+CHIPS_KEPT = 512
+CHIP_BYTES = 3 * 1024 * 1024
+_chips = Recent(CHIPS_KEPT, CHIP_BYTES)
+
+
+def _draw_chip(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    centre: tuple[float, float],
+    label: str,
+    f: CachedFont,
+    fill: RGB,
+    ink: RGB,
+) -> None:
+    draw.rounded_rectangle(box, (box[3] - box[1]) / 2, fill=fill)
+    draw_text(draw, centre, label, f, ink, "mm")
+
+
+def _chip_tile(
+    box: tuple[float, float, float, float],
+    centre: tuple[float, float],
+    label: str,
+    f: CachedFont,
+    fill: RGB,
+    ink: RGB,
+) -> Image.Image | bool:
+    """The chip drawn on a transparent tile whose origin is a whole pixel away from the canvas's
+    (the same sub-pixel positions); False when its text reaches past the box (it would blend
+    over what lies under the chip: that chip is drawn on the canvas each time)."""
+    tile = Image.new("RGBA", (math.ceil(box[2]) + 3, math.ceil(box[3]) + 3), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(tile)
+    draw.rounded_rectangle(box, (box[3] - box[1]) / 2, fill=fill)
+    shape = tile.getchannel("A").tobytes()
+    draw_text(draw, centre, label, f, ink, "mm")
+    return tile if tile.getchannel("A").tobytes() == shape else False
 
 
 def panel(

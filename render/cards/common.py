@@ -14,6 +14,7 @@ from babel.dates import format_skeleton
 from PIL import Image, ImageDraw
 
 import i18n
+from render.cards.palette import cards_palette
 from render.labels import number, percent, signed
 from render.palette import ACCENT, CAT_ANIMAL, KOI, RGB, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
@@ -73,7 +74,7 @@ def draw_lines(draw: ImageDraw.ImageDraw, y: int, lines: list[str]) -> int:
 
 
 def encode(image: Image.Image) -> bytes:
-    return to_png(image)
+    return to_png(image, cards_palette())
 
 
 __all__ = [

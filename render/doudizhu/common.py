@@ -9,6 +9,7 @@ from engine.doudizhu.cards import RANKS
 from render import labels as L
 from render.doudizhu.faces import LANDLORD, PEASANT, crown
 from render.fonts import font
+from render.glyph_cache import draw_text
 from render.palette import CREAM, INK
 from render.widgets import note, text_width
 
@@ -56,5 +57,5 @@ def role_chip(
     if icon:
         crown(draw, x0 + pad, cy, size * 0.95, INK)
     note(label, size)
-    draw.text((x0 + pad + icon, cy), label, font=font(size), fill=ink, anchor="lm")
+    draw_text(draw, (x0 + pad + icon, cy), label, font(size), ink, "lm")
     return w

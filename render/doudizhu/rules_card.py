@@ -6,7 +6,7 @@ from PIL import Image
 
 from engine.doudizhu.cards import CARDS
 from i18n import t
-from render.doudizhu.faces import card_face
+from render.doudizhu.faces import card_face, doudizhu_palette
 
 
 def rows(loc: str) -> list[tuple[str, str]]:
@@ -20,3 +20,8 @@ def samples() -> tuple[tuple[Image.Image, str], ...]:
     """One card of each rank, then the two jokers."""
     picks = [CARDS[4 * r] for r in range(13)] + [CARDS[52], CARDS[53]]
     return tuple((card_face(c, 58), "") for c in picks)
+
+
+def palette() -> Image.Image:
+    """The fixed palette the card is encoded with: the game's table palette (its faces' colours)."""
+    return doudizhu_palette()

@@ -7,6 +7,7 @@ from PIL import Image
 from engine.goita import rules
 from engine.goita.types import PIECES, SET_COUNTS
 from i18n import t
+from render.goita.palette import goita_palette
 from render.goita.pieces import piece_face
 
 
@@ -19,3 +20,8 @@ def rows(loc: str) -> list[tuple[str, str]]:
 def samples() -> tuple[tuple[Image.Image, str], ...]:
     """Each piece with how many the set holds."""
     return tuple((piece_face(p, 96), f"×{SET_COUNTS[int(p)]}") for p in PIECES)
+
+
+def palette() -> Image.Image:
+    """The fixed palette the card is encoded with: the game's table palette (its faces' colours)."""
+    return goita_palette()

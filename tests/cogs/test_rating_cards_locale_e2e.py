@@ -8,35 +8,34 @@ cards (each text drawn in the language's regional face) are in the server's lang
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PIL import ImageDraw, ImageFont
+from PIL import ImageFont
 
 import store
 from cogs.config_locale import SETTING
 from tests.cogs.harness import answer, setup_guild
 from tests.cogs.test_locale_e2e import _patch_locales
 from tests.cogs.test_rating_cards_e2e import finished, png_of
+from tests.render.text_spy import texts_drawn
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 KANA = re.compile(r"[\u3040-\u30ff]")
 
 
 @pytest.fixture
-def faces(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
+def faces() -> Iterator[list[tuple[str, str]]]:
     """``(text, regional face)`` of every text drawn while the test runs."""
     drawn: list[tuple[str, str]] = []
-    original = ImageDraw.ImageDraw.text
 
-    def spy(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> Any:
-        f = kwargs.get("font")
+    def keep(text: str, f: Any, _fill: Any) -> None:
         if isinstance(f, ImageFont.FreeTypeFont):
-            drawn.append((str(text), (f.getname()[0] or "").removeprefix("Noto Sans CJK ")))
-        return original(self, xy, text, *args, **kwargs)
+            drawn.append((text, (f.getname()[0] or "").removeprefix("Noto Sans CJK ")))
 
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
-    return drawn
+    with texts_drawn(keep):
+        yield drawn
 
 
 async def test_a_korean_reader_in_a_japanese_server(simcord_env, simcord_bot, monkeypatch, faces):

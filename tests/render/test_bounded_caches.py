@@ -3,10 +3,10 @@ identical, so a smaller cache costs time only, never a different image."""
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engine.hanafuda.cards import CARDS
-from render import fonts, heap
+from render import fonts, glyph_cache, heap
 from render.hanafuda import faces
 
 
@@ -40,3 +40,32 @@ def test_faces_kept_are_bounded_and_a_redrawn_face_is_the_same():
 def test_heap_trim_is_harmless():
     heap.trim()
     heap.trim()
+
+
+def _uncached(size: int, text: str, xy: tuple[float, float]) -> bytes:
+    """``text`` drawn by a plain FreeType font, no kept masks or widths."""
+    plain = ImageFont.truetype(fonts.FONT_PATH, size, index=0, layout_engine=ImageFont.Layout.BASIC)
+    plain.set_variation_by_axes([fonts.BOLD])
+    image = Image.new("RGB", (240, 60), (27, 38, 62))
+    ImageDraw.Draw(image).text(xy, text, font=plain, fill=(246, 238, 220), anchor="lm")
+    return image.tobytes()
+
+
+def test_kept_text_masks_draw_what_freetype_draws_and_stay_bounded():
+    """A label drawn again from the kept mask (at whole and half pixels, in another colour's
+    image too) is byte-identical to FreeType's own drawing; the masks kept never pass their bounds."""
+    for xy in ((4, 30), (4.5, 30.5), (4, 30)):
+        image = Image.new("RGB", (240, 60), (27, 38, 62))
+        ImageDraw.Draw(image).text(
+            xy, "Koi-Koi 光 12", font=fonts.font(23, "en"), fill=(246, 238, 220), anchor="lm"
+        )
+        assert image.tobytes() == _uncached(23, "Koi-Koi 光 12", xy)
+    assert fonts.font(23, "en").getlength("Koi-Koi 光 12") == fonts.font(23, "en").getlength("Koi-Koi 光 12")
+    big = fonts.font(60, "ja")
+    for n in range(glyph_cache.MASKS_KEPT // 10):  # masks of ~15 KB each: past the byte bound
+        big.getmask2(f"猪鹿蝶 {n}", "L", anchor="la")
+    masks, pixels, _ = glyph_cache.kept()
+    assert masks <= glyph_cache.MASKS_KEPT and pixels <= glyph_cache.MASK_BYTES
+    for n in range(glyph_cache.LENGTHS_KEPT + 100):
+        big.getlength(str(n))
+    assert glyph_cache.kept()[2] == glyph_cache.LENGTHS_KEPT

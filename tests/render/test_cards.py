@@ -7,7 +7,7 @@ import io
 from dataclasses import replace
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image
 
 import i18n
 from render.cards import render_leaderboard, render_profile
@@ -17,6 +17,7 @@ from render.labels import signed
 from render.widgets import INLINE_W, MIN_INK, recording, text_ink
 from tests.render import card_samples
 from tests.render.card_samples import board, profile
+from tests.render.text_spy import texts_drawn
 
 MAX_BYTES = 80 * 1024
 
@@ -106,17 +107,11 @@ def test_the_history_card_is_small_readable_and_whole_in_every_language(lang: st
         assert not cut, f"only names are cut: {cut}"
 
 
-def test_the_history_card_colours_changes_and_marks_cpu_seats(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_history_card_colours_changes_and_marks_cpu_seats() -> None:
     card = card_samples.history(0)
-    colours: dict[str, tuple] = {}
-    original = ImageDraw.ImageDraw.text
-
-    def spy(self: ImageDraw.ImageDraw, xy: object, text: object, *args: object, **kwargs: object) -> object:
-        colours[str(text)] = kwargs.get("fill")
-        return original(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
-    render_history(card)
+    with texts_drawn() as calls:
+        render_history(card)
+    colours = {text: fill for text, _, fill in calls}
     up = next(r.change for r in card.rows if r.change and r.change > 0)
     down = next(r.change for r in card.rows if r.change and r.change < 0)
     assert colours[signed(up, "en")] == UP and colours[signed(down, "en")] == DOWN
@@ -126,6 +121,6 @@ def test_the_history_card_colours_changes_and_marks_cpu_seats(monkeypatch: pytes
     named = replace(
         card, rows=(replace(card.rows[1], seats=(card.rows[1].seats[0], replace(cpu, name="Tsuki"))),)
     )
-    colours.clear()
-    render_history(named)
-    assert "CPU Tsuki" in colours, "a CPU seat is marked as one"
+    with texts_drawn() as calls:
+        render_history(named)
+    assert "CPU Tsuki" in {text for text, _, _ in calls}, "a CPU seat is marked as one"

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from fontTools.ttLib import TTCollection
-from PIL import ImageDraw, ImageFont
+from PIL import ImageFont
 
 import engine.goita as gt
 import i18n
@@ -47,6 +47,7 @@ from tests.render.samples import (
     playout,
     roppyakken_view,
 )
+from tests.render.text_spy import texts_drawn
 
 MISSING = "\U000f0000"  # a private-use code point no font of ours has: drawn as .notdef
 EXPECTED_FACE = {"en": "JP", "fr": "JP", "ja": "JP", "ko": "KR", "zh-CN": "SC", "zh-TW": "TC"}
@@ -200,29 +201,22 @@ IMAGES = dict(images())
 
 
 @pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]]:
-    """``(text, font)`` of every ``draw.text`` call while the test runs."""
-    calls: list[tuple[str, Any]] = []
-    original = ImageDraw.ImageDraw.text
-
-    def spy(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> Any:
-        calls.append((str(text), kwargs.get("font")))
-        return original(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
-    return calls
+def drawn() -> Iterator[list[tuple[str, Any, Any]]]:
+    """``(text, font, fill)`` of every text drawn while the test runs."""
+    with texts_drawn() as calls:
+        yield calls
 
 
 @pytest.mark.parametrize("lang", i18n.supported())
 @pytest.mark.parametrize("image", sorted(IMAGES))
 def test_every_text_is_drawn_with_real_glyphs_in_the_locales_face(
-    image: str, lang: str, drawn: list[tuple[str, Any]]
+    image: str, lang: str, drawn: list[tuple[str, Any, Any]]
 ) -> None:
     png = IMAGES[image](lang)
     assert png.startswith(b"\x89PNG")
     assert drawn, "the image draws texts"
     missing, faces = set(), set()
-    for text, f in drawn:
+    for text, f, _ in drawn:
         assert isinstance(f, ImageFont.FreeTypeFont), f"{text!r} drawn without our font"
         region = _region(f)
         faces.add(region)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw, ImageStat
+from PIL import Image, ImageChops, ImageStat
 
 import engine.goita as gt
 import i18n
@@ -33,6 +33,7 @@ from render.hanafuda import koikoi as kk
 from render.hanafuda import roppyakken as rp
 from tests.render.factory import showcase_view
 from tests.render.test_golden import GOLDEN, _small
+from tests.render.text_spy import texts_drawn
 
 OWNER = "Aki"
 # (engine, render module, seats, seed): one random match of each game to take positions from
@@ -84,18 +85,9 @@ def seat_views(game: str, test: Callable[[Any], bool] = lambda v: True, after: i
 
 def drawn(render: Callable[[], bytes]) -> tuple[bytes, list[str]]:
     """The PNG ``render`` returns and every text it drew."""
-    texts: list[str] = []
-    original = ImageDraw.ImageDraw.text
-
-    def spy(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> Any:
-        texts.append(str(text))
-        return original(self, xy, text, *args, **kwargs)
-
-    ImageDraw.ImageDraw.text = spy  # type: ignore[method-assign]
-    try:
-        return render(), texts
-    finally:
-        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+    with texts_drawn() as calls:
+        png = render()
+    return png, [text for text, _, _ in calls]
 
 
 def owner_title(game: str, view: Any, locale: str) -> str:

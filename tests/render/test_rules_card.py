@@ -3,16 +3,18 @@ regional face, readable at Discord's inline width, and shown by ``/<game> rules`
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fontTools.ttLib import TTCollection
-from PIL import ImageDraw, ImageFont
+from PIL import ImageFont
 
 import i18n
 from render.fonts import FACE_INDEX, FONT_PATH
 from render.rules_card import GAMES, W, render_rules_card
 from render.widgets import min_size, recording
+from tests.render.text_spy import texts_drawn
 
 EXPECTED_FACE = {"en": "JP", "fr": "JP", "ja": "JP", "ko": "KR", "zh-CN": "SC", "zh-TW": "TC"}
 _CMAPS: dict[str, frozenset[int]] = {}
@@ -26,16 +28,10 @@ def cmap(region: str) -> frozenset[int]:
 
 
 @pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]]:
-    calls: list[tuple[str, Any]] = []
-    original = ImageDraw.ImageDraw.text
-
-    def spy(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> Any:
-        calls.append((str(text), kwargs.get("font")))
-        return original(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
-    return calls
+def drawn() -> Iterator[list[tuple[str, Any, Any]]]:
+    """``(text, font, fill)`` of every text drawn while the test runs."""
+    with texts_drawn() as calls:
+        yield calls
 
 
 @pytest.mark.parametrize("lang", i18n.supported())
@@ -44,7 +40,7 @@ def test_rules_card_draws_real_glyphs_in_the_locales_face(game: str, lang: str, 
     png = render_rules_card(game, locale=lang)
     assert png.startswith(b"\x89PNG") and len(png) < 200_000
     missing, faces = set(), set()
-    for text, f in drawn:
+    for text, f, _ in drawn:
         assert isinstance(f, ImageFont.FreeTypeFont), f"{text!r} drawn without our font"
         region = (f.getname()[0] or "").removeprefix("Noto Sans CJK ")
         faces.add(region)

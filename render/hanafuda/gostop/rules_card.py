@@ -7,6 +7,7 @@ from PIL import Image
 from engine.hanafuda.cards import CARDS
 from i18n import t
 from render.hanafuda.gostop.common import face
+from render.hanafuda.table_palette import table_palette
 
 
 def rows(loc: str) -> list[tuple[str, str]]:
@@ -19,3 +20,8 @@ def rows(loc: str) -> list[tuple[str, str]]:
 def samples() -> tuple[tuple[Image.Image, str], ...]:
     """A hwatu card of each month."""
     return tuple((face(str(CARDS[4 * m]), 72), "") for m in range(12))
+
+
+def palette() -> Image.Image:
+    """The fixed palette the card is encoded with: the game's table palette (its faces' colours)."""
+    return table_palette()

@@ -8,6 +8,7 @@ from engine.hanafuda.cards import CARDS
 from engine.hanafuda.koikoi.rules import PRESETS, points_table
 from i18n import t
 from render.hanafuda.faces import card_face
+from render.hanafuda.table_palette import table_palette
 
 
 def rows(loc: str) -> list[tuple[str, str]]:
@@ -24,3 +25,8 @@ def rows(loc: str) -> list[tuple[str, str]]:
 def samples() -> tuple[tuple[Image.Image, str], ...]:
     """A card of each month (the tab says the month)."""
     return tuple((card_face(CARDS[4 * m], 72), "") for m in range(12))
+
+
+def palette() -> Image.Image:
+    """The fixed palette the card is encoded with: the game's table palette (its faces' colours)."""
+    return table_palette()

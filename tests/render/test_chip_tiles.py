@@ -1,0 +1,33 @@
+"""Kept chip tiles draw exactly what drawing the chip does, wherever it lands (sub-pixel
+positions, odd and even pixels: Pillow rounds halves to even), and stay bounded."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageChops, ImageDraw
+
+from render import widgets
+
+
+def _chip(x: float, cy: float, label: str, *, kept: bool) -> Image.Image:
+    image = Image.new("RGB", (320, 100), (27, 38, 62))
+    draw = ImageDraw.Draw(image)
+    if not kept:
+        draw._image = None  # type: ignore[assignment]  # no canvas to paste on: drawn in place
+    widgets.chip(draw, x, cy, label, 32, (240, 192, 48), (30, 26, 24), align="center")
+    return image
+
+
+def test_a_kept_chip_is_pixel_identical_to_a_drawn_one_at_every_sub_pixel_position():
+    for label in ("12a", "+3", "Koi-Koi ×2", "光 5", "고도리"):
+        for base in (100, 101):
+            for eighths in range(8):
+                x, cy = base + eighths / 8, 50 + (7 - eighths) / 8
+                kept, drawn = _chip(x, cy, label, kept=True), _chip(x, cy, label, kept=False)
+                assert ImageChops.difference(kept, drawn).getbbox() is None, (label, x, cy)
+
+
+def test_chip_tiles_kept_stay_within_their_bounds():
+    for n in range(widgets.CHIPS_KEPT + 50):
+        _chip(100.5, 50, str(n), kept=True)
+    assert len(widgets._chips) <= widgets.CHIPS_KEPT
+    assert widgets._chips.total_weight() <= widgets.CHIP_BYTES
