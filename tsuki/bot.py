@@ -76,6 +76,8 @@ def warm_images(games: tuple[str, ...]) -> None:
 class TsukiBot(commands.Bot):
     db: Database
     tables: TableManager
+    # The games whose images are drawn ahead at start-up (None: every game). The demo plays one.
+    warm_games: tuple[str, ...] | None = None
 
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.default()  # slash commands and buttons need no privileged intent
@@ -96,7 +98,8 @@ class TsukiBot(commands.Bot):
         self.add_listener(self.tables.announcer.on_message, "on_message")
         for name in EXTENSIONS:
             await self.load_extension(name)
-        await asyncio.to_thread(warm_images, tuple(self.tables.specs))  # off the event loop
+        warm = self.warm_games if self.warm_games is not None else tuple(self.tables.specs)
+        await asyncio.to_thread(warm_images, warm)  # off the event loop
         render_pool.configure(self.settings.render_workers, game_specs, warm_images)
         await render_pool.start()  # every drawing process up and warm now, not under traffic
         await self.db_ratings_caught_up()  # first: a results post made on resuming shows the change
