@@ -19,13 +19,18 @@ from cogs.table.spec import GameSpec
 SPECS: dict[str, GameSpec] = {}
 # The extensions that hold the games' commands, in the order the bot loads them.
 EXTENSIONS: list[str] = []
+# The games with a command group of their own (``/<game> start``), in the order registered.
+GROUPS: list[str] = []
 
 
 def register(spec: GameSpec, extension: str | None) -> None:
     """Add a game: its spec under ``spec.game`` and its commands' extension (``None``: its commands
     live in another game's extension, as ``/goita solo`` does in Goita's)."""
     SPECS[spec.game] = spec
-    if extension is not None and extension not in EXTENSIONS:
+    if extension is None:
+        return
+    GROUPS.append(spec.game)
+    if extension not in EXTENSIONS:
         EXTENSIONS.append(extension)
 
 

@@ -71,6 +71,8 @@ class TsukiBot(commands.Bot):
     db: Database
     tables: TableManager
     identify_gate: IdentifyGate | None = None  # processes sharing a database take turns to IDENTIFY
+    # The games whose images are drawn ahead at start-up (None: every game). The demo plays one.
+    warm_games: tuple[str, ...] | None = None
 
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.default()  # slash commands and buttons need no privileged intent
@@ -92,7 +94,8 @@ class TsukiBot(commands.Bot):
         self.add_listener(self.tables.announcer.on_message, "on_message")
         for name in extensions():
             await self.load_extension(name)
-        await asyncio.to_thread(warm_images, tuple(self.tables.specs))  # off the event loop
+        warm = self.warm_games if self.warm_games is not None else tuple(self.tables.specs)
+        await asyncio.to_thread(warm_images, warm)  # off the event loop
         render_pool.configure(self.settings.render_workers, game_specs, warm_images)
         await render_pool.start()  # every drawing process up and warm now, not under traffic
         await self.db_ratings_caught_up()  # first: a results post made on resuming shows the change

@@ -2,7 +2,9 @@
 
 SimCord runs discord.py unmodified against an in-memory Discord, with a virtual clock, so
 the CPU pauses and turn timers pass instantly. Every message the bot posted is written to a
-transcript, and every image it attached to a numbered PNG file in the output folder.
+transcript, and every image it attached to a numbered PNG file in the output folder (the files
+of an earlier demo there are removed first). It prints a line as each round begins and one at
+the end, with the seconds elapsed.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import re
 import sys
 import tempfile
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +22,7 @@ import discord
 from discord import app_commands
 
 from cogs.registry import SPECS
+from tsuki.local.quiet import import_simcord
 from tsuki.settings import Settings
 
 # Each game's start command and its options (``GameSpec.demo``); ``rounds`` is passed only to
@@ -37,18 +41,19 @@ CPU_DELAY = SETTLE_TIMEOUT + 60.0
 
 async def run_demo(game: str, out: str, *, rounds: int = 3, max_steps: int = 5000) -> int:
     """Play one match of ``game`` between CPU seats; returns a process exit status (2: refused)."""
-    import simcord
-
+    simcord = import_simcord()
     from tsuki.bot import TsukiBot
 
     if game not in DEMO_COMMANDS:
         print(f"Tsuki: no demo for {game!r}; try one of: {', '.join(DEMO_COMMANDS)}", file=sys.stderr)
         return 2
     folder = Path(out)
-    folder.mkdir(parents=True, exist_ok=True)
+    began = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(database_path=str(Path(tmp) / "demo.db"), cpu_delay=CPU_DELAY)
         bot = TsukiBot(settings)
+        bot.warm_games = (game,)  # the demo draws one game's cards, not all five
+        print(f"Tsuki demo: {game}, CPU against CPU on a simulated Discord; drawing the cards…", flush=True)
         try:  # however the demo ends, the bot's database thread is closed (else the process hangs)
             async with simcord.run(bot, settle_timeout=SETTLE_TIMEOUT) as env:
                 guild = env.create_guild(name="Tsuki demo")
@@ -61,15 +66,19 @@ async def run_demo(game: str, out: str, *, rounds: int = 3, max_steps: int = 500
                 if refusal is not None:
                     print(f"Tsuki: {refusal}", file=sys.stderr)
                     return 2
+                clear_demo_files(folder)
                 try:
                     await host.slash(channel, command, **options)
                 except simcord.OptionError as error:  # a constraint the check above does not know
                     print(f"Tsuki: /{command} refused the demo's options: {error}", file=sys.stderr)
                     return 2
+                rounds_seen = RoundLines(began)
                 for _ in range(max_steps):
+                    rounds_seen.look(bot.tables.tables.values())
                     if not bot.tables.tables:
                         break
                     await env.advance_time(settings.cpu_delay)
+                rounds_seen.finish()
                 place = channel.threads[0] if channel.threads else channel
                 history = place.history()
                 await _write_transcript(history, folder)
@@ -77,10 +86,58 @@ async def run_demo(game: str, out: str, *, rounds: int = 3, max_steps: int = 500
         finally:
             await bot.release()
     print(
-        f"Demo finished: {traffic.posts} new messages ({traffic.pings} of them turn pings), "
-        f"{traffic.edits} edits; transcript and images in {folder}/"
+        f"Demo finished in {time.perf_counter() - began:.0f} s: {traffic.posts} new messages "
+        f"({traffic.pings} of them turn pings), {traffic.edits} edits; transcript and images in {folder}/"
     )
     return 0
+
+
+DEMO_FILE = re.compile(r"^(transcript\.md|\d{3}-[A-Za-z0-9._-]+)$")
+
+
+def clear_demo_files(folder: Path) -> int:
+    """Make ``folder`` and remove what an earlier demo wrote there (the transcript and its
+    numbered images), so old images never mix with new ones. Other files are left alone: the
+    folder may be one the user named with ``--out``. Returns how many were removed."""
+    folder.mkdir(parents=True, exist_ok=True)
+    removed = 0
+    for path in folder.iterdir():
+        if path.is_file() and DEMO_FILE.match(path.name):
+            path.unlink()
+            removed += 1
+    return removed
+
+
+class RoundLines:
+    """Prints a line as each round (a hand, in Dou Dizhu) begins and one when the match ends:
+    the seconds since the demo began and the table's own status line (round, scores)."""
+
+    def __init__(self, began: float) -> None:
+        self.began = began
+        self.round: object = None
+        self.table: Any = None
+
+    def look(self, tables: Iterable[Any]) -> None:
+        for table in tables:
+            if table.state is None:
+                continue
+            self.table = table
+            view = table.view(None)
+            number = getattr(view, "round_no", getattr(view, "hand_no", None))
+            if number != self.round:
+                self.round = number
+                self._print(table, view, number)
+
+    def finish(self) -> None:
+        if self.table is not None and self.table.state is not None:
+            self._print(self.table, self.table.view(None), None, over=True)
+
+    def _print(self, table: Any, view: Any, number: object, *, over: bool = False) -> None:
+        status = " ".join(table.spec.status_text(view, table.names, table.locale).replace("**", "").split())
+        if number is not None and str(number) not in status:
+            status = f"#{number} · {status}"
+        mark = "match over: " if over else ""
+        print(f"  {time.perf_counter() - self.began:5.1f} s  {mark}{status}", flush=True)
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ def run_bot(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
         [sys.executable, str(ROOT / "bot.py")],
         cwd=tmp_path,
         env={**clean, **env},
+        stdin=subprocess.DEVNULL,  # no terminal: a service, a container
         capture_output=True,
         text=True,
         timeout=600,  # a hang, not slowness: a busy machine starts Python slowly
@@ -35,6 +36,17 @@ def test_no_token_prints_one_clear_line_and_exits_2(tmp_path: Path, token: str) 
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     assert len(lines) == 1, result.stderr
     assert "DISCORD_TOKEN" in lines[0] and "Traceback" not in result.stderr
+
+
+def test_no_token_without_a_terminal_says_so_even_when_the_browser_table_could_run(
+    tmp_path: Path,
+) -> None:
+    """Run by a service or in a container (no terminal), ``bot.py`` without a token does not
+    start the browser table: it says what to do and exits 2, as before."""
+    result = run_bot(tmp_path)
+    assert result.returncode == 2
+    assert result.stdout == "", "no simulated Discord was started"
+    assert "DISCORD_TOKEN is not set" in result.stderr
 
 
 def test_malformed_setting_is_named_without_a_traceback(tmp_path: Path) -> None:

@@ -26,7 +26,7 @@ async def test_demo_plays_a_whole_cpu_match_and_writes_transcript_and_images(
     assert any("table" in p.name for p in images) and any("match" in p.name for p in images)
     assert images[0].read_bytes().startswith(b"\x89PNG")
     printed = capsys.readouterr().out
-    posts = int(printed.split("Demo finished: ")[1].split(" new messages")[0])
+    posts = int(printed.split("Demo finished in ")[1].split(" s: ")[1].split(" new messages")[0])
     assert 2 <= posts <= MAX_MESSAGES[game], printed
 
 

@@ -1,0 +1,55 @@
+"""``bot.py --demo``: what a newcomer sees in the terminal and the folder it writes."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from tsuki.demo import clear_demo_files
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_an_earlier_demos_files_are_removed_and_nothing_else(tmp_path: Path) -> None:
+    folder = tmp_path / "demo-output"
+    folder.mkdir()
+    for name in ("transcript.md", "007-table.png", "012-round-2.png", "notes.txt", "table.png"):
+        (folder / name).write_text("x")
+    (folder / "003-kept-folder").mkdir()
+    assert clear_demo_files(folder) == 3
+    assert sorted(p.name for p in folder.iterdir()) == ["003-kept-folder", "notes.txt", "table.png"]
+
+
+def test_a_missing_folder_is_made(tmp_path: Path) -> None:
+    assert clear_demo_files(tmp_path / "new" / "out") == 0
+    assert (tmp_path / "new" / "out").is_dir()
+
+
+def test_the_demo_prints_a_line_per_round_and_no_warning(tmp_path: Path) -> None:
+    """Issue 28: three warnings (intents, PyNaCl, davey) about things Tsuki never uses, then
+    silence; old images mixed with new ones."""
+    out = tmp_path / "demo-output"
+    out.mkdir()
+    (out / "042-table.png").write_bytes(b"an image of an earlier demo")
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "LOG_LEVEL")}
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "bot.py"), "--demo", "koikoi"],
+        cwd=tmp_path,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == "", "no warning, no log line: " + result.stderr
+    lines = result.stdout.splitlines()
+    rounds = [line for line in lines if re.search(r"^\s+\d+\.\d s  Round \d/3 ", line)]
+    assert [line.split("Round ")[1][:3] for line in rounds] == ["1/3", "2/3", "3/3"], lines
+    assert any("match over:" in line for line in lines), lines
+    assert lines[-1].startswith("Demo finished in "), lines
+    assert not (out / "042-table.png").exists(), "the earlier demo's image was removed"
+    assert (out / "transcript.md").exists() and any(out.glob("0*-table.png"))
