@@ -122,7 +122,7 @@ class RoundLines:
             if table.state is None:
                 continue
             self.table = table
-            view = table.view(None)
+            view = table.public_view().view
             number = getattr(view, "round_no", getattr(view, "hand_no", None))
             if number != self.round:
                 self.round = number
@@ -130,7 +130,7 @@ class RoundLines:
 
     def finish(self) -> None:
         if self.table is not None and self.table.state is not None:
-            self._print(self.table, self.table.view(None), None, over=True)
+            self._print(self.table, self.table.public_view().view, None, over=True)
 
     def _print(self, table: Any, view: Any, number: object, *, over: bool = False) -> None:
         status = " ".join(table.spec.status_text(view, table.names, table.locale).replace("**", "").split())
