@@ -91,8 +91,10 @@ class Announcer:
         while one runs is served by it (the moves are already in ``table.pending``).
         """
         if table.announcing is not None and not table.announcing.done():
-            table.announce_wake.set()  # a flush waiting to retry a failed post goes now
-            return
+            if not table.announce_retrying:
+                table.announce_wake.set()  # the running flush goes round once more
+                return
+            table.announcing.cancel()  # it waits to retry a failed post: a new flush goes now
         task = asyncio.get_running_loop().create_task(self._run(table), name=f"announce-{table.id}")
         table.announcing = task
         task.add_done_callback(_log_failure)
@@ -121,8 +123,11 @@ class Announcer:
                     delay,
                     exc_info=failures == 1,
                 )
-                with contextlib.suppress(TimeoutError):  # or sooner, at the next move
-                    await asyncio.wait_for(table.announce_wake.wait(), delay)
+                table.announce_retrying = True  # (or sooner: the next move's request restarts it)
+                try:
+                    await asyncio.sleep(delay)
+                finally:
+                    table.announce_retrying = False
                 continue
             if not table.announce_wake.is_set():
                 return

@@ -125,7 +125,8 @@ class Table:
     board: Board = field(default_factory=lambda: Board())
     announce_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     announcing: asyncio.Task[None] | None = None
-    announce_wake: asyncio.Event = field(default_factory=asyncio.Event)  # a new move: retry now
+    announce_wake: asyncio.Event = field(default_factory=asyncio.Event)  # a move came in meanwhile
+    announce_retrying: bool = False  # the flush waits to retry a failed post (a move restarts it)
     # --- the turn (a run of consecutive moves by one seat: its deadline and its ping) ---
     turn_start: int = 0  # seq of the turn's first move
     turn_deadline: float | None = None  # epoch seconds, for a human seat's timer
