@@ -94,6 +94,7 @@ class Announcer:
             if not table.announce_retrying:
                 table.announce_wake.set()  # the running flush goes round once more
                 return
+            table.announce_retrying = False
             table.announcing.cancel()  # it waits to retry a failed post: a new flush goes now
         task = asyncio.get_running_loop().create_task(self._run(table), name=f"announce-{table.id}")
         table.announcing = task
@@ -123,11 +124,14 @@ class Announcer:
                     delay,
                     exc_info=failures == 1,
                 )
+                if table.announce_wake.is_set():  # a move came in meanwhile: try again now
+                    continue
                 table.announce_retrying = True  # (or sooner: the next move's request restarts it)
                 try:
                     await asyncio.sleep(delay)
                 finally:
-                    table.announce_retrying = False
+                    if table.announcing is asyncio.current_task():
+                        table.announce_retrying = False
                 continue
             if not table.announce_wake.is_set():
                 return
