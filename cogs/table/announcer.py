@@ -106,7 +106,7 @@ class Announcer:
         as long as it takes; a table whose thread or channel is gone ends as abandoned."""
         failures = 0
         supervisor = self.manager.supervisor
-        while table.status in ("active", "finished"):
+        while not supervisor.lets_go(table):
             table.announce_wake.clear()  # set again by any move made while this flush runs
             try:
                 await self.flush(table)
@@ -152,7 +152,7 @@ class Announcer:
 
     def owes(self, table: Table) -> bool:
         """Whether something stored is not posted yet (what a flush must be running or due for)."""
-        if table.status not in ("active", "finished"):
+        if table.status == "lobby" or self.manager.supervisor.lets_go(table):
             return False
         owed_results = table.status == "finished" and not table.results_posted
         narration = bool(table.pending) and not self._held(table)

@@ -196,6 +196,11 @@ class Supervisor:
         while len(self.ended) > REMEMBERED:
             del self.ended[next(iter(self.ended))]
 
+    def lets_go(self, table: Table) -> bool:
+        """Whether nothing more is to be posted for ``table``: its channel is gone, or another
+        process drives it now."""
+        return table.id in self.ended or table.status == "moved"
+
     def gone(
         self, *, game_id: int | None = None, place: int | None = None, user: int | None = None
     ) -> GameOver | None:
