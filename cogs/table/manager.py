@@ -4,7 +4,8 @@ One :class:`TableManager` lives on the bot (``bot.tables``). Every move goes thr
 :meth:`TableManager.act`, under the table's lock: the engine validates it, the store makes it
 durable, and only then is the new state kept; the announcer (``announcer.py``) then posts it,
 and the turn clock (``turns.py``) schedules what happens next: a CPU seat's move after a short
-pause, or the turn timer of the human to act. Lobby and player clicks live in ``lobby.py`` and
+pause, or the turn timer of the human to act, run by the table's supervisor (``supervisor.py``),
+which retries what fails. Lobby and player clicks live in ``lobby.py`` and
 ``play.py``, live hands in ``hands.py``.
 """
 

@@ -90,10 +90,9 @@ class Supervisor:
     def __init__(self, host: Host) -> None:
         self.host = host
         self.ended: dict[int, Ended] = {}
-        add_listener = getattr(host.bot, "add_listener", None)
-        if add_listener is not None:  # a deleted thread or channel is noticed at once
-            add_listener(self.on_raw_thread_delete, "on_raw_thread_delete")
-            add_listener(self.on_guild_channel_delete, "on_guild_channel_delete")
+        # A deleted thread or channel is noticed at once (and at its next post, if the event is missed).
+        host.bot.add_listener(self.on_raw_thread_delete, "on_raw_thread_delete")
+        host.bot.add_listener(self.on_guild_channel_delete, "on_guild_channel_delete")
 
     # --- running steps ---------------------------------------------------------------------
 
