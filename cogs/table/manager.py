@@ -64,7 +64,7 @@ class TableManager(TurnClock):
 
     def get(self, game_id: int) -> Table:
         table = self.tables.get(game_id)
-        if table is None:
+        if table is None or table.status == "abandoned":  # (its channel lost: its end being stored)
             raise self.supervisor.gone(game_id=game_id) or GameOver("This game is over.", key="no_table")
         return table
 
