@@ -33,7 +33,16 @@ import pytest
 
 import store
 from cogs.table.supervisor import all_problems
-from tests.cogs.harness import TEST_CPU_DELAY, Place, buttons, setup_guild, the_table
+from tests.cogs.harness import (
+    TEST_CPU_DELAY,
+    Place,
+    answer,
+    buttons,
+    game_snapshot,
+    setup_guild,
+    the_table,
+    wait_for_turn,
+)
 from tsuki.settings import Settings
 
 # The shortest match of each game (typed rule options of its start command).
@@ -272,3 +281,28 @@ async def test_a_two_minute_outage_of_each_call_only_delays_a_match(
     await play_to_the_end(simcord_env, table, faults, outage=OUTAGE)
     assert faults.failed_calls() > 0, f"{call} calls failed during the outage"
     await assert_nothing_lost(simcord_env, place, table)
+
+
+@pytest.mark.parametrize("backend", ["sqlite"])
+async def test_a_move_while_the_store_is_down_gets_try_again_and_the_match_goes_on_after(
+    simcord_env: Any, backend: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player's move while the store is down is refused with "try again" and changes nothing;
+    once the store is back, the same move is played and the match goes on, with no restart."""
+    env = simcord_env
+    alice, place, table = await start_match(env, "koikoi")
+    faults = Faults("store", env, place, alice, monkeypatch)
+    await wait_for_turn(env, place, alice)
+    before = await game_snapshot(env.bot, table)
+    move = (await alice.autocomplete(place.thread, "move", "action", ""))[0]["value"]
+    faults.outage(True)
+    refused = await alice.slash(place.thread, "move", action=move)
+    assert refused.ephemeral and "try again" in answer(refused).content, answer(refused).content
+    assert await game_snapshot(env.bot, table) == before, "nothing changed"
+    assert not all_problems(env.bot.tables, [table])
+    faults.outage(False)
+    played = await alice.slash(place.thread, "move", action=move)
+    assert "try again" not in (answer(played).content or "")
+    assert table.seq > before[0], "the move is played once the store is back"
+    await play_to_the_end(env, table, faults)
+    await assert_nothing_lost(env, place, table)
