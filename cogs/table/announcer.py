@@ -34,6 +34,7 @@ from cogs.table.commitment import reveal_line
 from cogs.table.model import Table
 from cogs.table.spec import GameSpec
 from cogs.table.standings import standing_lines
+from cogs.table.supervisor import backoff
 from i18n import t
 
 if TYPE_CHECKING:
@@ -45,7 +46,6 @@ log = logging.getLogger(__name__)
 HEAD_LINES = 6  # the notable lines that opened a board post, kept through its edits
 LOG_LINES = 6  # the latest turns shown under them
 HISTORY_SCAN = 50  # messages read back at start-up to recognise posts made before a crash
-RETRY_DELAYS = (2.0, 5.0, 15.0, 60.0)  # a failed post is tried again, then at the next move
 OWN_ID = re.compile(r"^t:(?P<game>\d+):(?P<seq>\d+):(?P<verb>[a-z]+)$")
 
 
@@ -70,33 +70,47 @@ class Announcer:
         while one runs is served by it (the moves are already in ``table.pending``).
         """
         if table.announcing is not None and not table.announcing.done():
-            table.announce_wake.set()  # a flush waiting to retry a failed post goes now
-            return
+            if not table.announce_retrying:
+                table.announce_wake.set()  # the running flush goes round once more
+                return
+            table.announce_retrying = False
+            table.announcing.cancel()  # it waits to retry a failed post: a new flush goes now
         task = asyncio.get_running_loop().create_task(self._run(table), name=f"announce-{table.id}")
         table.announcing = task
         task.add_done_callback(_log_failure)
 
     async def _run(self, table: Table) -> None:
         """Flush until nothing is left: again at once when a move came in meanwhile (it woke
-        ``announce_wake``), again after a pause when a post failed."""
+        ``announce_wake``), again after a backoff when anything failed (Discord, the store), for
+        as long as it takes; a table whose thread or channel is gone ends as abandoned."""
         failures = 0
-        while True:
+        supervisor = self.manager.supervisor
+        while not supervisor.lets_go(table):
             table.announce_wake.clear()  # set again by any move made while this flush runs
             try:
                 await self.flush(table)
-            except discord.NotFound as error:  # the thread or channel is gone: nothing to post to
-                log.warning("table %s: its channel is gone (%s); nothing more is posted", table.id, error)
-                return
-            except discord.HTTPException as error:
-                if failures == len(RETRY_DELAYS):
-                    log.error(
-                        "table %s: posting failed again (%s); retried at the next move", table.id, error
-                    )
+            except Exception as error:
+                if await supervisor.is_channel_lost(table, error):
+                    supervisor.channel_lost(table)
                     return
-                delay, failures = RETRY_DELAYS[failures], failures + 1
-                log.warning("table %s: a post failed (%s); retrying in %.0f s", table.id, error, delay)
-                with contextlib.suppress(TimeoutError):  # or sooner, at the next move
-                    await asyncio.wait_for(table.announce_wake.wait(), delay)
+                failures += 1
+                delay = backoff(failures)
+                log.warning(
+                    "table %s: catching its posts up failed (%d in a row; %s); trying again in %.0f s",
+                    table.id,
+                    failures,
+                    error,
+                    delay,
+                    exc_info=failures == 1,
+                )
+                if table.announce_wake.is_set():  # a move came in meanwhile: try again now
+                    continue
+                table.announce_retrying = True  # (or sooner: the next move's request restarts it)
+                try:
+                    await asyncio.sleep(delay)
+                finally:
+                    if table.announcing is asyncio.current_task():
+                        table.announce_retrying = False
                 continue
             if not table.announce_wake.is_set():
                 return
@@ -104,6 +118,8 @@ class Announcer:
 
     async def flush(self, table: Table) -> None:
         async with table.announce_lock:
+            if not table.marks_saved:  # posted, but storing that failed: store it first
+                await self._save_marks(table)
             while table.pending and not self._held(table):
                 await self._narrate(table)
             if table.status == "finished" and not table.results_posted and not table.pending:
@@ -112,6 +128,21 @@ class Announcer:
                 await self._board(table, [], [], notable=table.status != "active")
             await self.sync_ping(table)
         await self.manager.hands.refresh(table)
+
+    def owes(self, table: Table) -> bool:
+        """Whether something stored is not posted yet (what a flush must be running or due for)."""
+        if table.status == "lobby" or self.manager.supervisor.lets_go(table):
+            return False
+        owed_results = table.status == "finished" and not table.results_posted
+        narration = bool(table.pending) and not self._held(table)
+        return owed_results or narration or not table.marks_saved or bool(table.notes and not table.pending)
+
+    async def _save_marks(self, table: Table) -> None:
+        """Store the watermarks of what is posted (the posts are out: a retry must not post again)."""
+        await store.mark_announced(self.manager.db, table.id, table.announced, table.board.message_id)
+        if table.results_posted:
+            await store.mark_results_posted(self.manager.db, table.id)
+        table.marks_saved = True
 
     def _held(self, table: Table) -> bool:
         """A seat that acts again at once (Goita: block, then attack) gets one post per turn; a
@@ -142,6 +173,7 @@ class Announcer:
             notable = opening or bool(images) or _notable(table.spec, events)
             await self._board(table, lines, images, notable=notable, upto=upto)
         del table.pending[: len(batch)]
+        await self._save_marks(table)
 
     async def _board(
         self,
@@ -180,9 +212,8 @@ class Announcer:
                 table.notes = [*notes, *lines]
                 return await self._board(table, [], [], notable=notable, upto=upto)
         board.head, board.log, board.last = head, recent, True
-        if upto is not None:
-            await store.mark_announced(self.manager.db, table.id, upto, board.message_id)
-            table.announced = upto
+        if upto is not None:  # stored by the caller: a failure there must not post this again
+            table.announced, table.marks_saved = upto, False
         return None
 
     async def _post_results(self, table: Table, lines: list[str], images: list[Any], upto: int) -> None:
@@ -194,10 +225,10 @@ class Announcer:
         channel = await self.channel(table)
         await self.manager.pacer.wait(channel.id)
         message = await channel.send(**limits.fit(payload))
-        await store.mark_announced(self.manager.db, table.id, upto, message.id)
-        await store.mark_results_posted(self.manager.db, table.id)
-        table.announced, table.results_posted = upto, True
+        table.announced, table.results_posted, table.marks_saved = upto, True, False
         table.board.message_id, table.board.last = message.id, True
+        del table.pending[:]  # narrated in this post (a retry must not post it again)
+        await self._save_marks(table)
         await self.manager.refresh_lobby(table)  # the lobby message says the match is over
 
     async def _standings(self, table: Table) -> list[str]:

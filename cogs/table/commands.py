@@ -45,7 +45,12 @@ def table_here(tables: TableManager, channel_id: int | None, game: str | None = 
 def seated_table(
     tables: TableManager, interaction: discord.Interaction, game: str | None = None, *, started: bool = False
 ) -> tuple[Table, Seat]:
-    """The table here where the caller has a seat (its match begun, with ``started``), or a GameError."""
+    """The table here where the caller has a seat (its match begun, with ``started``), or a GameError
+    (which says so when the caller's match here ended because its thread was deleted)."""
+    if tables.in_channel(interaction.channel_id) is None:
+        gone = tables.supervisor.gone(place=interaction.channel_id, user=interaction.user.id)
+        if gone is not None:
+            raise gone
     table = table_here(tables, interaction.channel_id, game)
     seat = table.seat_of(interaction.user.id)
     if seat is None:  # a spectator is told they watch

@@ -7,7 +7,7 @@ lobby opened with every seat taken, and the expiry interleave in any order with 
     lobby --join / leave / cpu / swap---> lobby
     lobby --start, every seat taken-----> active      (TableManager.start deals and posts)
     lobby --cancel, or the host leaves--> cancelled
-    lobby --LOBBY_TIMEOUT---------------> cancelled   (TableManager's lobby expiry task)
+    lobby --LOBBY_TIMEOUT---------------> cancelled   (the table supervisor's expiry)
 
 Anything else is refused with the reason: the match started, the lobby closed, a seat is open.
 :func:`open_lobby` holds the lock from before the lobby can be seen until it has either started
@@ -128,7 +128,7 @@ async def open_lobby(
             await tables.close_lobby(table)  # a lobby nobody can see must not hold the channel
             raise
         table.lobby_message_id = message.id
-        tables.expire_lobby_later(table)  # first: whatever fails next, the lobby closes in time
+        tables.supervisor.expire_lobby_later(table)  # first: whatever fails next, the lobby closes in time
         await tables.save_meta(table)
         if len(table.seats) >= table.seat_count:  # CPUs (or the host alone) fill every seat
             await start_from_lobby(tables, table, message)
@@ -148,7 +148,7 @@ async def start_from_lobby(tables: TableManager, table: Table, message: discord.
     if table.status != "lobby":  # never deal twice
         raise GameError("This lobby has closed.", key="lobby_closed")
     await tables.start(table, message)
-    tables.cancel_lobby_expiry(table)
+    tables.supervisor.cancel_lobby_expiry(table)
     if message is not None:
         embed = messages.lobby_embed(table)
         embed.description = t(table.locale, "table.lobby.started")

@@ -4,7 +4,8 @@ One :class:`TableManager` lives on the bot (``bot.tables``). Every move goes thr
 :meth:`TableManager.act`, under the table's lock: the engine validates it, the store makes it
 durable, and only then is the new state kept; the announcer (``announcer.py``) then posts it,
 and the turn clock (``turns.py``) schedules what happens next: a CPU seat's move after a short
-pause, or the turn timer of the human to act. Lobby and player clicks live in ``lobby.py`` and
+pause, or the turn timer of the human to act, run by the table's supervisor (``supervisor.py``),
+which retries what fails. Lobby and player clicks live in ``lobby.py`` and
 ``play.py``, live hands in ``hands.py``.
 """
 
@@ -29,7 +30,8 @@ from cogs.table.ownership import Ownership
 from cogs.table.pacing import ChannelPacer
 from cogs.table.spec import GameSpec, Image
 from cogs.table.spectators import Spectators
-from cogs.table.turns import TurnClock, log_task_failure
+from cogs.table.supervisor import Supervisor
+from cogs.table.turns import TurnClock
 from engine.core import GameError, GameOver, NotYourTurn, Outcome
 from i18n import t
 
@@ -37,9 +39,6 @@ if TYPE_CHECKING:
     from tsuki.bot import TsukiBot
 
 log = logging.getLogger(__name__)
-
-LOBBY_TIMEOUT = 30 * 60.0  # seconds an unstarted lobby keeps its channel before it closes itself
-LOBBY_EXPIRY = "lobby"  # the lobby's expiry task in Table.tasks (never the turn's "next" slot)
 
 
 class TableManager(TurnClock):
@@ -55,6 +54,7 @@ class TableManager(TurnClock):
         settings = bot.settings
         self.ownership = Ownership(self, settings.shard_count, settings.shard_ids)
         self.spectators = Spectators(self)
+        self.supervisor = Supervisor(self)  # after the services: it asks them to let a table go
 
     # --- lookup -----------------------------------------------------------------------------
 
@@ -64,9 +64,17 @@ class TableManager(TurnClock):
 
     def get(self, game_id: int) -> Table:
         table = self.tables.get(game_id)
-        if table is None:
-            raise GameOver("This game is over.", key="no_table")
+        if table is None or table.status == "abandoned":  # (its channel lost: its end being stored)
+            raise self.supervisor.gone(game_id=game_id) or GameOver("This game is over.", key="no_table")
         return table
+
+    def owes_posts(self, table: Table) -> bool:
+        return self.announcer.owes(table)
+
+    def forget_live(self, table: Table) -> None:
+        """Stop a table's live hands and spectator views (it is no longer driven here)."""
+        self.hands.shutdown(table)
+        self.spectators.shutdown(table)
 
     async def save_seats(self, table: Table, seats: list[Seat] | None = None) -> None:
         """Store the lobby's seats (``seats`` replaces them), then keep them in memory."""
@@ -180,7 +188,7 @@ class TableManager(TurnClock):
         if outcome is not None:  # stopped between its last move and its results
             await self.finish(table, outcome)
         if table.status == "lobby":
-            self.expire_lobby_later(table)
+            self.supervisor.expire_lobby_later(table)
         else:
             self.announcer.request(table)  # whatever was stored but not posted
             await self.spectators.resume(table)  # coaches first: hands and views name them
@@ -339,10 +347,16 @@ class TableManager(TurnClock):
             self._begin_turn(table)
         if by == "human" and (seat.timeouts or seat.away):
             seat.timeouts, seat.away = 0, False
-            await self.save_meta(table)
+            try:  # the move is stored: this is saved again with the next change of the seats
+                await self.save_meta(table)
+            except Exception:
+                log.exception("table %s: could not save that seat %s is back", table.id, seat.index)
         outcome = table.spec.engine.outcome(table.state)
         if outcome is not None:
-            await self.finish(table, outcome)
+            try:
+                await self.finish(table, outcome)
+            except Exception:  # the move is stored: the supervised next step stores the results
+                log.exception("table %s: could not store the results yet; trying again", table.id)
         self.announcer.request(table)
 
     async def finish(self, table: Table, outcome: Outcome, *, forfeit: int | None = None) -> None:
@@ -399,31 +413,6 @@ class TableManager(TurnClock):
             await lobby_message.edit(**limits.fit({"embed": embed, "view": view}))
         except discord.HTTPException:
             log.info("lobby message of table %s is gone", table.id)
-
-    def expire_lobby_later(self, table: Table) -> None:
-        """Close the lobby if it has not started within ``LOBBY_TIMEOUT``: a game never waits forever.
-
-        The expiry has its own task slot: scheduling it never cancels a turn's timer (it used to
-        share the "next" slot, and a lobby that started meanwhile lost its first timer).
-        """
-        self.cancel_lobby_expiry(table)
-        task = asyncio.get_running_loop().create_task(self._expire_lobby(table), name=f"lobby-{table.id}")
-        table.tasks[LOBBY_EXPIRY] = task
-        task.add_done_callback(log_task_failure)
-
-    def cancel_lobby_expiry(self, table: Table) -> None:
-        """Drop the lobby's expiry (the match started), unless it is the task running this."""
-        task = table.tasks.pop(LOBBY_EXPIRY, None)
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
-
-    async def _expire_lobby(self, table: Table) -> None:
-        await asyncio.sleep(LOBBY_TIMEOUT)
-        async with table.lock:
-            if table.status != "lobby":
-                return
-            await self.close_lobby(table)
-        await self.refresh_lobby(table, "table.lobby.expired")
 
     async def abandon(self, table: Table) -> None:
         """Close a table without results (a CPU-only table its host stops watching)."""

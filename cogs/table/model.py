@@ -99,7 +99,7 @@ class Table:
     host_name: str = ""
     seats: list[Seat] = field(default_factory=list)
     seed: int = 0
-    status: str = "lobby"  # lobby, active, finished, abandoned, cancelled
+    status: str = "lobby"  # lobby, active, finished, abandoned, cancelled (moved: another process's)
     thread_id: int | None = None
     lobby_message_id: int | None = None
     state: Any = None
@@ -111,16 +111,23 @@ class Table:
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     committing: asyncio.Task[Any] | None = None  # the task storing and announcing a move
     finishing: bool = False  # the last move is stored, its results not yet: its narration waits
+    # --- supervision (cogs/table/supervisor.py) ---
+    # Why an active table waits with no step scheduled (an i18n key), e.g. a table that can only be
+    # updated through interactions and has no live token; None: it runs.
+    paused: str | None = None
+    failures: dict[str, int] = field(default_factory=dict)  # slot -> its steps failed in a row
     # --- the announce outbox (cogs/table/announcer.py) ---
     # Moves stored and applied but not yet narrated on the board, oldest first.
     pending: list[Pending] = field(default_factory=list)
     announced: int = 0  # moves the board has narrated (stored as games.announced_seq)
     results_posted: bool = False
+    marks_saved: bool = True  # the watermarks above are stored (else the next flush stores them first)
     notes: list[str] = field(default_factory=list)  # lines for the next post (a forfeit, a stop)
     board: Board = field(default_factory=lambda: Board())
     announce_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     announcing: asyncio.Task[None] | None = None
-    announce_wake: asyncio.Event = field(default_factory=asyncio.Event)  # a new move: retry now
+    announce_wake: asyncio.Event = field(default_factory=asyncio.Event)  # a move came in meanwhile
+    announce_retrying: bool = False  # the flush waits to retry a failed post (a move restarts it)
     # --- the turn (a run of consecutive moves by one seat: its deadline and its ping) ---
     turn_start: int = 0  # seq of the turn's first move
     turn_deadline: float | None = None  # epoch seconds, for a human seat's timer
@@ -128,6 +135,7 @@ class Table:
     turn_timed_out: bool = False  # the timer ran out: the CPU plays the rest of this turn
     ping_turn: int | None = None  # turn_start of the turn whose ping is posted
     ping_ids: list[int] = field(default_factory=list)  # this turn's ping and warning messages
+    warn_due: int | None = None  # turn_start of the turn whose warning is due and not yet out
     # --- live hands (cogs/table/hands.py): seat -> the webhook token that edits its hand ---
     hands: dict[int, Any] = field(default_factory=dict)
     # --- spectators (cogs/table/spectators.py): user id -> their live view; seat -> its coach ---

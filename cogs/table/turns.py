@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 from cogs.table import cpu_pool
 from cogs.table.model import Seat, StaleClick, Table
+from cogs.table.supervisor import NEXT, Step, Supervisor
 from engine.ai.levels import Level, parse_level
-from engine.core import GameError, derive_seed
+from engine.core import GameError, Outcome, derive_seed
 
 if TYPE_CHECKING:
     from cogs.table.announcer import Announcer
@@ -36,11 +37,15 @@ class TurnClock:
 
     settings: Settings
     announcer: Announcer
+    supervisor: Supervisor
 
     async def act(self, table: Table, seat: Seat, action: Any, *, expected_seq: int | None, by: str) -> None:
         raise NotImplementedError
 
     async def save_meta(self, table: Table) -> None:
+        raise NotImplementedError
+
+    async def finish(self, table: Table, outcome: Outcome) -> None:
         raise NotImplementedError
 
     def _begin_turn(self, table: Table, began: str | None = None) -> None:
@@ -58,22 +63,28 @@ class TurnClock:
 
     def schedule(self, table: Table) -> None:
         """Start what comes next: a CPU move after a pause, or the human's turn timer (which
-        runs once per turn, however many clicks the turn takes)."""
-        seat = table.to_act()
-        if seat is None or table.status != "active":
-            return
+        runs once per turn, however many clicks the turn takes), or the results of a match whose
+        last move is stored. It runs supervised: if it fails, it is planned again after a backoff."""
+        step = self._next_step(table, retry=False)
+        if step is not None:
+            self.supervisor.run(table, NEXT, step, lambda: self._next_step(table, retry=True))
+
+    def _next_step(self, table: Table, *, retry: bool) -> Step | None:
+        """The step the table's state calls for now (``retry``: after a failure, with no CPU pause)."""
+        if table.status != "active" or table.state is None:
+            return None
+        if table.spec.engine.outcome(table.state) is not None:  # storing its results failed: again
+            return lambda: self._finish_stored(table)
+        seat, seq, turn = table.to_act(), table.seq, table.turn_start
+        if seat is None:
+            return None
         if seat.cpu_plays or table.turn_timed_out:
             by = "timeout" if table.turn_timed_out and not seat.is_cpu else "cpu"
-            delay = 0.0 if table.turn_timed_out else self.settings.cpu_delay
-            self._start_task(table, self._cpu_move(table, seat, table.seq, delay, by))
-        elif table.turn_deadline is not None:
-            self._start_task(table, self._turn_timer(table, seat, table.turn_start))
-
-    def _start_task(self, table: Table, coro: Any) -> None:
-        self.cancel_tasks(table)
-        task = asyncio.get_running_loop().create_task(coro, name=f"table-{table.id}")
-        table.tasks["next"] = task
-        task.add_done_callback(log_task_failure)
+            delay = 0.0 if table.turn_timed_out or retry else self.settings.cpu_delay
+            return lambda: self._cpu_move(table, seat, seq, delay, by)
+        if table.turn_deadline is not None:
+            return lambda: self._turn_timer(table, seat, turn)
+        return None
 
     def cancel_tasks(self, table: Table) -> None:
         """Cancel the pending CPU move or turn timer, but never a move being committed."""
@@ -107,23 +118,34 @@ class TurnClock:
 
     async def _turn_timer(self, table: Table, seat: Seat, turn: int) -> None:
         """Warn the player a minute before the turn's deadline; at the deadline the CPU plays
-        the rest of the turn for them, and the turn counts as one time-out."""
+        the rest of the turn for them, and the turn counts as one time-out. A warning that
+        failed is sent when this step is tried again, if the turn has time left."""
         loop = asyncio.get_running_loop()
         left = (table.turn_ends or loop.time()) - loop.time()
         if left > WARN_BEFORE:
             await asyncio.sleep(left - WARN_BEFORE)
             if table.turn_start != turn or table.status != "active":
                 return
+            table.warn_due = turn
+        if table.warn_due == turn and (table.turn_ends or 0.0) > loop.time():
             await self.announcer.warn(table)
-            left = WARN_BEFORE
-        await asyncio.sleep(max(left, 0.0))
+            table.warn_due = None
+        await asyncio.sleep(max((table.turn_ends or loop.time()) - loop.time(), 0.0))
         if table.turn_start != turn or table.status != "active":
             return
         seat.timeouts += 1
         seat.away = seat.timeouts >= 2
-        table.turn_timed_out = True
+        table.turn_timed_out = True  # (if saving fails, the retry plays the turn out at once)
         await self.save_meta(table)
         await self._cpu_move(table, seat, table.seq, 0, "timeout")
+
+    async def _finish_stored(self, table: Table) -> None:
+        """Store the results of a match whose last move is stored (an earlier try failed)."""
+        async with table.lock:
+            if table.status != "active" or (outcome := table.spec.engine.outcome(table.state)) is None:
+                return
+            await self.finish(table, outcome)
+        self.announcer.request(table)
 
 
 def _time_left(timeout: float, began: str | None) -> float:
@@ -139,8 +161,3 @@ def _time_left(timeout: float, began: str | None) -> float:
     except ValueError:
         return timeout
     return min(timeout, max(min(RESUME_GRACE, timeout), timeout - elapsed))
-
-
-def log_task_failure(task: asyncio.Task[None]) -> None:
-    if not task.cancelled() and task.exception() is not None:
-        log.error("table task %s failed", task.get_name(), exc_info=task.exception())

@@ -6,10 +6,9 @@ from __future__ import annotations
 import asyncio
 import re
 
-import pytest
-
 import store
-from tests.cogs.harness import HANG, Place, setup_guild, start_vs_cpu, the_table
+from cogs.table.supervisor import all_problems
+from tests.cogs.harness import HANG, TEST_CPU_DELAY, Place, setup_guild, start_vs_cpu, the_table
 
 OWN_ID = re.compile(r"^t:(\d+):(\d+):([a-z]+)$")
 
@@ -48,8 +47,8 @@ async def test_a_failed_finish_still_narrates_the_last_move_and_the_next_start_p
             if engine.outcome(engine.apply(table.state, move)[0]) is None:
                 await manager.act(table, seat, move, expected_seq=table.seq, by=by)
                 continue
-            with pytest.raises(RuntimeError):
-                await manager.act(table, seat, move, expected_seq=table.seq, by=by)
+            # The move is stored: the player is not told it failed; the results are stored later.
+            await manager.act(table, seat, move, expected_seq=table.seq, by=by)
             break
         else:
             raise AssertionError("the match did not end")
@@ -64,3 +63,34 @@ async def test_a_failed_finish_still_narrates_the_last_move_and_the_next_start_p
     row = await store.get_game(env.bot.db, table.id)
     assert row is not None and row.status == "finished" and row.results_posted
     assert len(_own(place, table.id, "rematch")) == 1, "the next start posts the results once"
+
+
+async def test_a_failed_finish_is_tried_again_and_the_results_posted_with_no_restart(
+    simcord_env, simcord_bot, monkeypatch
+):
+    """Storing the results fails once (the store is briefly unavailable): the supervisor tries
+    again after its backoff, and the match is stored, rated and its results posted, once."""
+    env = simcord_env
+    monkeypatch.setattr("cogs.table.supervisor.BACKOFF_FIRST", 30.0)  # on the simulated clock only
+    _, channel, (alice,) = setup_guild(env, "alice")
+    await alice.slash(channel, "koikoi start", opponent="watch", options="rounds=1")
+    place, table = Place(channel, env), the_table(simcord_bot)
+    manager, real, calls = simcord_bot.tables, store.finish_with_results, []
+
+    async def once_broken(*args: object, **kwargs: object) -> None:
+        calls.append(table.seq)
+        if len(calls) == 1:
+            raise RuntimeError("the database is gone")
+        await real(*args, **kwargs)
+
+    monkeypatch.setattr(store, "finish_with_results", once_broken)
+    for _ in range(200):
+        if table.results_posted:
+            break
+        await env.advance_time(TEST_CPU_DELAY)
+        assert not all_problems(manager, [table]), all_problems(manager, [table])
+    assert calls == [table.seq, table.seq], "failed once, then stored by the retry"
+    row = await store.get_game(simcord_bot.db, table.id)
+    assert row is not None and row.status == "finished" and row.results_posted
+    assert len(await store.results_for(simcord_bot.db, table.id)) == 2
+    assert len(_own(place, table.id, "rematch")) == 1, "the results are posted once"

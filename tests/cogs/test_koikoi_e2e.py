@@ -230,7 +230,7 @@ async def test_rules_command_lists_the_active_options(simcord_env):
 
 
 async def test_a_lobby_nobody_starts_closes_itself_and_frees_the_channel(simcord_env, simcord_bot):
-    from cogs.table.manager import LOBBY_TIMEOUT
+    from cogs.table.supervisor import LOBBY_TIMEOUT
 
     env = simcord_env
     _, channel, (alice, bob) = setup_guild(env, "alice", "bob")

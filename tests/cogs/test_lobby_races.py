@@ -22,7 +22,7 @@ import pytest
 from simcord import actors as sim_actors
 
 import store
-from cogs.table.manager import LOBBY_EXPIRY, LOBBY_TIMEOUT
+from cogs.table.supervisor import LOBBY_EXPIRY, LOBBY_TIMEOUT
 from tests.cogs.harness import answer, buttons, setup_guild, the_table
 
 
@@ -269,8 +269,8 @@ async def test_the_lobby_expires_as_start_is_clicked(simcord_env, simcord_bot, m
     lobby = (await alice.slash(channel, "koikoi start")).response.message
     await bob.click(lobby, label="Join")
     table = the_table(simcord_bot)
-    monkeypatch.setattr("cogs.table.manager.LOBBY_TIMEOUT", 0)
-    simcord_bot.tables.expire_lobby_later(table)  # due now
+    monkeypatch.setattr("cogs.table.supervisor.LOBBY_TIMEOUT", 0)
+    simcord_bot.tables.supervisor.expire_lobby_later(table)  # due now
     expiry = table.tasks[LOBBY_EXPIRY]
     while not table.lock.locked():  # let the expiry take the lock (no time passes)
         await asyncio.sleep(0)

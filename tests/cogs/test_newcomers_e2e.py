@@ -8,7 +8,7 @@ import pytest
 import simcord.interactions as sim_interactions
 
 import store
-from cogs.table.manager import LOBBY_TIMEOUT
+from cogs.table.supervisor import LOBBY_TIMEOUT
 from tests.cogs.harness import (
     Place,
     buttons,

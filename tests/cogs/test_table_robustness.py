@@ -87,7 +87,7 @@ async def test_a_failed_announcement_does_not_stop_the_game_and_is_posted_again(
     """A post that fails (Discord answers 500) leaves the stored move in place, the next seat
     scheduled, and is tried again at the next move: the board then narrates both moves."""
     env = simcord_env
-    monkeypatch.setattr("cogs.table.announcer.RETRY_DELAYS", (3600.0,))  # only the next move retries
+    monkeypatch.setattr("cogs.table.supervisor.BACKOFF_FIRST", 3600.0)  # only the next move retries
     _, channel, (alice,) = setup_guild(env, "alice")
     place = await start_vs_cpu(env, channel, alice)
     table = the_table(simcord_bot)
