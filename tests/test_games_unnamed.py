@@ -8,9 +8,10 @@ keywords) and every string literal of every shared module, where the names are r
 case-blind and without their separators (``KoiKoiSpec``, ``"cogs.koikoi.commands"``,
 ``"Koi-Koi"``, ``GOITA_SOLO`` all name a game). Docstrings and comments are prose and may take a
 game as their example. Shared means every module outside the games' own folders (``cogs/goita/``,
-``engine/hanafuda/``, a file named after its game such as ``engine/ai/koikoi_search.py``) and
-the registries themselves. The shared locale files are scanned the same way: their keys name no
-game (a game's texts live in its own ``<game>.json`` / ``render_<game>.json``).
+``engine/hanafuda/``, ``engine/ai/koikoi/``) and files (named after their game, such as
+``engine/hints/koikoi.py``), and outside the registries themselves. The shared locale files
+are scanned the same way: their keys name no game (a game's texts live in its own
+``<game>.json`` / ``render_<game>.json``).
 """
 
 from __future__ import annotations
