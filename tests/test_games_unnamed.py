@@ -137,7 +137,7 @@ def test_the_scan_sees_a_game_named_in_code(tmp_path: Path) -> None:
     source += f'class {camel}Spec: pass\nx = "cogs.{game}.commands"\n'
     hits = [line for line, text in words(ast.parse(source)) if named(text)]
     assert sorted(set(hits)) == [2, 3, 4]
-    assert not [line for line, text in words(ast.parse('"""Only {game}."""\nx = 1\n')) if named(text)]
+    assert not [line for line, text in words(ast.parse(f'"""Only {game}."""\nx = 1\n')) if named(text)]
 
 
 def test_the_known_list_only_holds_files_that_still_name_a_game() -> None:
