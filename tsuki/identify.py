@@ -106,4 +106,7 @@ class IdentifyGate:
         for task in releases:
             task.cancel()
         await asyncio.gather(*releases, return_exceptions=True)
-        await self.locks.release_all()
+        try:
+            await self.locks.release_all()
+        except Exception:  # the database is gone: its locks went with the connection
+            log.warning("could not give the IDENTIFY locks back", exc_info=True)

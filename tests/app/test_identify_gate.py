@@ -190,7 +190,7 @@ class UnreachableLocks:
         raise AssertionError("nothing was taken")
 
     async def release_all(self) -> None:
-        pass
+        raise ConnectionResetError("connection lost")
 
 
 async def test_a_database_out_of_reach_delays_the_identify_by_one_window_without_raising(
@@ -212,4 +212,4 @@ async def test_a_database_out_of_reach_delays_the_identify_by_one_window_without
     monkeypatch.setattr("tsuki.identify.asyncio.sleep", sleep)
     await gate.wait_turn(3)
     assert locks.attempts == 1 and slept == [WINDOW], "one try, then the window, alone"
-    await gate.close()
+    await gate.close()  # and the stopping bot goes on to close its database
