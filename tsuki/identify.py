@@ -67,8 +67,8 @@ class IdentifyGate:
     async def wait_turn(self, shard_id: int | None) -> None:
         """Return when ``shard_id`` may IDENTIFY; its bucket stays closed to every process for
         the window (plus the margin) from now."""
-        bucket = await self.bucket_of(shard_id)
         try:
+            bucket = await self.bucket_of(shard_id)
             await self._take(shard_id, bucket)
         except Exception:  # the database is out of reach: identify anyway, a window later
             log.warning(
