@@ -10,18 +10,15 @@ tricks, kitties, face-down pieces, attacks.
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine.goita as gt
-from bench.timing import measure
-from engine.core import GameEngine
+from bench.timing import measure, positions
 from engine.doudizhu import ENGINE as DOUDIZHU
 from engine.hanafuda.gostop import ENGINE as GOSTOP
 from engine.hanafuda.roppyakken import ENGINE as ROPPYAKKEN
@@ -31,22 +28,6 @@ from render.hanafuda import gostop as gostop
 from render.hanafuda import roppyakken as roppyakken
 
 NAMES = ("Aki", "Benoît", "Chiyo", "Daichi")
-
-
-def positions(engine: GameEngine[Any, Any, Any, Any], seats: int, count: int) -> list[tuple[Any, Any]]:
-    """``count`` (spectator view, acting seat's view) pairs from random playouts."""
-    rng, out = random.Random(1), []
-    rules = engine.rules_from(None, None)
-    while len(out) < count:
-        state = engine.new_game(seats, rules, rng.getrandbits(32))
-        for step in range(400):
-            seat = engine.to_act(state)
-            if seat is None or len(out) >= count:
-                break
-            if step % 7 == 3:
-                out.append((engine.view(state, None), engine.view(state, seat)))
-            state, _ = engine.apply(state, rng.choice(engine.legal_actions(state)))
-    return out
 
 
 def main(count: int = 200) -> None:

@@ -15,43 +15,24 @@ project (the old code, for "before" figures) instead of this one.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench.timing: this checkout's
+
+from bench.timing import positions, run_jobs
 
 Job = Callable[[], bytes]
 
 
 def figures(jobs: Sequence[Job]) -> tuple[float, float, float, float]:
     """Median and p95 CPU ms, median and max KiB of running every job once."""
-    times, sizes = [], []
-    for job in jobs:
-        start = time.process_time()
-        png = job()
-        times.append((time.process_time() - start) * 1000)
-        sizes.append(len(png) / 1024)
+    times, sizes = run_jobs(jobs)
     p95 = statistics.quantiles(times, n=20)[-1] if len(times) > 1 else times[0]
     return statistics.median(times), p95, statistics.median(sizes), max(sizes)
-
-
-def positions(engine: Any, seats: int, count: int) -> list[tuple[Any, Any]]:
-    """``count`` (spectator view, acting seat's view) pairs from seeded random playouts."""
-    rng, out = random.Random(1), []
-    rules = engine.rules_from(None, None)
-    while len(out) < count:
-        state = engine.new_game(seats, rules, rng.getrandbits(32))
-        for step in range(400):
-            seat = engine.to_act(state)
-            if seat is None or len(out) >= count:
-                break
-            if step % 7 == 3:
-                out.append((engine.view(state, None), engine.view(state, seat)))
-            state, _ = engine.apply(state, rng.choice(engine.legal_actions(state)))
-    return out
 
 
 def game_jobs(count: int) -> list[tuple[str, str, list[Job]]]:

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 import aiosqlite
 
-from engine.registry import ENGINES
 from store.db import Database, from_json
 from store.rating_rules import Rating, display_rating, ladder_key
 from store.ratings import GAME_RATINGS, PlayerRating, _player
@@ -231,10 +230,8 @@ async def name_on(db: Database, user_id: int, guild_id: int | None) -> str | Non
     return rows[0]["display_name"] if rows else None
 
 
-async def memory_best(db: Database, guild_id: int | None, game: str | None = None) -> list[BestScore]:
-    """A game's best scores per player (a game without rating: by default the first the engine
-    registry says is ``"unrated"``, the memory mode), on one server or everywhere."""
-    if game is None:
-        game = next(name for name, engine in ENGINES.items() if engine.rating == "unrated")
+async def memory_best(db: Database, guild_id: int | None, game: str) -> list[BestScore]:
+    """The best scores per player of ``game``, one without rating (the memory mode), on one
+    server or everywhere."""
     rows = await _rows(db, MEMORY_BEST, (game, guild_id, guild_id))
     return [BestScore(r["user_id"], r["best"], r["games"], r["wins"]) for r in rows]

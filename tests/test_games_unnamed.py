@@ -8,9 +8,10 @@ keywords) and every string literal of every shared module, where the names are r
 case-blind and without their separators (``KoiKoiSpec``, ``"cogs.koikoi.commands"``,
 ``"Koi-Koi"``, ``GOITA_SOLO`` all name a game). Docstrings and comments are prose and may take a
 game as their example. Shared means every module outside the games' own folders (``cogs/goita/``,
-``engine/hanafuda/``, a file named after its game such as ``engine/ai/koikoi_search.py``) and
-the registries themselves. The shared locale files are scanned the same way: their keys name no
-game (a game's texts live in its own ``<game>.json`` / ``render_<game>.json``).
+``engine/hanafuda/``, ``engine/ai/koikoi/``) and files (named after their game, such as
+``engine/hints/koikoi.py``), and outside the registries themselves. The shared locale files
+are scanned the same way: their keys name no game (a game's texts live in its own
+``<game>.json`` / ``render_<game>.json``).
 """
 
 from __future__ import annotations
@@ -136,7 +137,7 @@ def test_the_scan_sees_a_game_named_in_code(tmp_path: Path) -> None:
     source += f'class {camel}Spec: pass\nx = "cogs.{game}.commands"\n'
     hits = [line for line, text in words(ast.parse(source)) if named(text)]
     assert sorted(set(hits)) == [2, 3, 4]
-    assert not [line for line, text in words(ast.parse('"""Only {game}."""\nx = 1\n')) if named(text)]
+    assert not [line for line, text in words(ast.parse(f'"""Only {game}."""\nx = 1\n')) if named(text)]
 
 
 def test_the_known_list_only_holds_files_that_still_name_a_game() -> None:

@@ -12,6 +12,12 @@ and a margin after that (on the event loop's clock: it never compares two machin
 so the next IDENTIFY of that bucket, in any process, comes at least 5 s later. A process that
 dies releases its locks with its connection. One process on SQLite keeps discord.py's own hook.
 
+When the database cannot be reached (down, restarting, its pool exhausted into an error), a
+shard does not wait for it: it identifies after one window, as discord.py spaces one process's
+shards. An error out of the hook would stop the bot (discord.py ends the whole client on an
+unexpected exception while a shard identifies again), whereas an IDENTIFY that comes too early
+only has its session invalidated by Discord, and discord.py identifies again.
+
 The wait counts within discord.py's ``shard_connect_timeout`` (180 s by default: 36 shards of
 one bucket ahead of a shard); a larger fleet that starts at once should raise it.
 """
@@ -61,16 +67,30 @@ class IdentifyGate:
     async def wait_turn(self, shard_id: int | None) -> None:
         """Return when ``shard_id`` may IDENTIFY; its bucket stays closed to every process for
         the window (plus the margin) from now."""
-        bucket = await self.bucket_of(shard_id)
+        try:
+            bucket = await self.bucket_of(shard_id)
+            await self._take(shard_id, bucket)
+        except Exception:  # the database is out of reach: identify anyway, a window later
+            log.warning(
+                "shard %s cannot take its IDENTIFY turn from the database; it waits %.1f s alone",
+                shard_id,
+                self.window,
+                exc_info=True,
+            )
+            await asyncio.sleep(self.window)
+            return
+        release = asyncio.create_task(self._release_later(bucket))
+        self._releases.add(release)
+        release.add_done_callback(self._releases.discard)
+
+    async def _take(self, shard_id: int | None, bucket: int) -> None:
+        """Poll until this process holds ``bucket``'s lock."""
         waited = False
         while not await self.locks.try_lock(LOCK_SPACE, bucket):
             if not waited:
                 log.info("shard %s waits for its IDENTIFY turn (bucket %d)", shard_id, bucket)
                 waited = True
             await asyncio.sleep(self.poll)
-        release = asyncio.create_task(self._release_later(bucket))
-        self._releases.add(release)
-        release.add_done_callback(self._releases.discard)
 
     async def _release_later(self, bucket: int) -> None:
         await asyncio.sleep(self.window * (1 + MARGIN))
@@ -86,4 +106,7 @@ class IdentifyGate:
         for task in releases:
             task.cancel()
         await asyncio.gather(*releases, return_exceptions=True)
-        await self.locks.release_all()
+        try:
+            await self.locks.release_all()
+        except Exception:  # the database is gone: its locks went with the connection
+            log.warning("could not give the IDENTIFY locks back", exc_info=True)

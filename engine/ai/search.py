@@ -20,8 +20,8 @@ the root is mostly forced or well served by the heuristic policy):
    ``confidence`` standard errors: a small budget then plays like the heuristic where the search
    cannot tell, and a larger one overrides it where it can.
 
-What a game provides: a :class:`SearchGame`, normally in ``engine/ai/<game>_search.py`` and
-referenced from its ``engine/ai/<game>_levels.py`` registration (see ``engine.ai.levels``):
+What a game provides: a :class:`SearchGame`, normally in ``engine/ai/<game>/search.py`` and
+referenced from its ``engine/ai/<game>/levels.py`` registration (see ``engine.ai.levels``):
 
 - ``engine``: its :class:`~engine.core.GameEngine`.
 - ``determinize(view, rng) -> State``: a full state that shows ``view`` to ``view.seat``.
@@ -55,7 +55,8 @@ The rounds of the halving share T and W alike. The clocks are the budget's :clas
 tests give it fake ones.
 
 Reuse across decisions: the answer for an identical question (same game, view, seed and budget)
-is cached per process (the bot asks again after a restart, a stale retry, or a hint), and the
+is cached per process (the bot asks again after a restart, a stale retry, or a hint; the cache
+is shared by the threads that search when ``CPU_WORKERS=0``, hence its lock), and the
 heuristic policies reuse their prebuilt tables; flat search keeps no tree to carry over.
 Pure: no I/O, no clocks other than the time budget's (:class:`Clocks`).
 """
@@ -64,6 +65,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -191,11 +193,29 @@ class SearchStats:
 MARGIN = 0.9
 _CACHE: OrderedDict[Any, Any] = OrderedDict()
 _CACHE_SIZE = 256
+_CACHE_LOCK = threading.Lock()  # searches run in several threads at once with CPU_WORKERS=0
 
 
 def clear_cache() -> None:
     """Forget the answers cached for identical questions (benches that ask again on purpose)."""
-    _CACHE.clear()
+    with _CACHE_LOCK:
+        _CACHE.clear()
+
+
+def _cached(key: Any) -> Any:
+    """The answer kept for ``key`` (now the most recent), or None."""
+    with _CACHE_LOCK:
+        found = _CACHE.get(key)
+        if found is not None:
+            _CACHE.move_to_end(key)
+        return found
+
+
+def _keep(key: Any, result: Any) -> None:
+    with _CACHE_LOCK:
+        _CACHE[key] = result
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
 
 
 def search(game: SearchGame, view: Any, rng: random.Random, budget: Budget) -> Any:
@@ -215,9 +235,8 @@ def search_with_stats(
         return cands[0], SearchStats()
     seed = rng.getrandbits(64)
     key = _cache_key(game, view, seed, budget)
-    if key is not None and key in _CACHE:
-        _CACHE.move_to_end(key)
-        return _CACHE[key]
+    if key is not None and (found := _cached(key)) is not None:
+        return found
     prior = None
     if game.prior is not None:
         choice = game.prior(view, random.Random(seed ^ 0x5EED))
@@ -226,9 +245,7 @@ def search_with_stats(
         prior = cands.index(choice)
     result = _halving(game, view, seat, cands, random.Random(seed), budget, prior)
     if key is not None:
-        _CACHE[key] = result
-        if len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
+        _keep(key, result)
     return result
 
 

@@ -20,6 +20,7 @@ import pytest
 from store import Database
 from tests.postgres import fresh_url
 from tsuki.bot import ShardedTsukiBot
+from tsuki.identify import IdentifyGate
 from tsuki.settings import Settings
 
 WINDOW = 0.4  # seconds: the real 5 s, scaled down
@@ -173,3 +174,42 @@ async def test_alone_on_sqlite_the_hook_is_discord_py_s_own(tmp_path, monkeypatc
     assert slept == []
     await bot.before_identify_hook(1, initial=False)
     assert slept == [5.0]
+
+
+class UnreachableLocks:
+    """Advisory locks whose database is down: every attempt raises, as asyncpg does then."""
+
+    def __init__(self) -> None:
+        self.attempts = 0
+
+    async def try_lock(self, space: int, key: int) -> bool:
+        self.attempts += 1
+        raise ConnectionRefusedError("connection refused")
+
+    async def unlock(self, space: int, key: int) -> None:
+        raise AssertionError("nothing was taken")
+
+    async def release_all(self) -> None:
+        raise ConnectionResetError("connection lost")
+
+
+async def test_a_database_out_of_reach_delays_the_identify_by_one_window_without_raising(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    """An error out of the hook would end the bot (discord.py terminates the client when a
+    shard's re-IDENTIFY raises): with PostgreSQL down the shard waits one window alone instead."""
+    locks = UnreachableLocks()
+
+    async def concurrency() -> int:
+        return CONCURRENCY
+
+    gate = IdentifyGate(locks, concurrency, window=WINDOW)  # type: ignore[arg-type]
+    slept: list[float] = []
+
+    async def sleep(delay: float) -> None:
+        slept.append(delay)
+
+    monkeypatch.setattr("tsuki.identify.asyncio.sleep", sleep)
+    await gate.wait_turn(3)
+    assert locks.attempts == 1 and slept == [WINDOW], "one try, then the window, alone"
+    await gate.close()  # and the stopping bot goes on to close its database

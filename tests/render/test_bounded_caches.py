@@ -42,12 +42,17 @@ def test_heap_trim_is_harmless():
     heap.trim()
 
 
-def _uncached(size: int, text: str, xy: tuple[float, float]) -> bytes:
-    """``text`` drawn by a plain FreeType font, no kept masks or widths."""
+def _plain(size: int) -> ImageFont.FreeTypeFont:
+    """The project's font as a plain FreeType font: no kept masks or widths."""
     plain = ImageFont.truetype(fonts.FONT_PATH, size, index=0, layout_engine=ImageFont.Layout.BASIC)
     plain.set_variation_by_axes([fonts.BOLD])
+    return plain
+
+
+def _uncached(size: int, text: str, xy: tuple[float, float]) -> bytes:
+    """``text`` drawn by a plain FreeType font, no kept masks or widths."""
     image = Image.new("RGB", (240, 60), (27, 38, 62))
-    ImageDraw.Draw(image).text(xy, text, font=plain, fill=(246, 238, 220), anchor="lm")
+    ImageDraw.Draw(image).text(xy, text, font=_plain(size), fill=(246, 238, 220), anchor="lm")
     return image.tobytes()
 
 
@@ -60,7 +65,9 @@ def test_kept_text_masks_draw_what_freetype_draws_and_stay_bounded():
             xy, "Koi-Koi 光 12", font=fonts.font(23, "en"), fill=(246, 238, 220), anchor="lm"
         )
         assert image.tobytes() == _uncached(23, "Koi-Koi 光 12", xy)
-    assert fonts.font(23, "en").getlength("Koi-Koi 光 12") == fonts.font(23, "en").getlength("Koi-Koi 光 12")
+    label = "Koi-Koi 光 12"
+    kept_width = fonts.font(23, "en").getlength(label)  # measured, then found again
+    assert fonts.font(23, "en").getlength(label) == kept_width == _plain(23).getlength(label)
     big = fonts.font(60, "ja")
     for n in range(glyph_cache.MASKS_KEPT // 10):  # masks of ~15 KB each: past the byte bound
         big.getmask2(f"猪鹿蝶 {n}", "L", anchor="la")

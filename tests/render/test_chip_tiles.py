@@ -3,9 +3,11 @@ positions, odd and even pixels: Pillow rounds halves to even), and stay bounded.
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 from PIL import Image, ImageChops, ImageDraw
 
-from render import widgets
+from render import glyph_cache, widgets
 
 
 def _chip(x: float, cy: float, label: str, *, kept: bool) -> Image.Image:
@@ -31,3 +33,18 @@ def test_chip_tiles_kept_stay_within_their_bounds():
         _chip(100.5, 50, str(n), kept=True)
     assert len(widgets._chips) <= widgets.CHIPS_KEPT
     assert widgets._chips.total_weight() <= widgets.CHIP_BYTES
+
+
+def test_chips_drawn_from_several_render_threads_at_once_are_the_ones_drawn_alone(monkeypatch):
+    """Renders run in several threads: with a small shared cache, so that the threads keep
+    evicting each other's tiles and masks, every chip is still the one drawn alone, and the
+    caches end within their bounds."""
+    monkeypatch.setattr(widgets, "_chips", glyph_cache.Recent(8, 64 * 1024))
+    monkeypatch.setattr(glyph_cache, "_masks", glyph_cache.Recent(8, 4 * 1024))
+    jobs = [(100 + n % 3 + (n % 8) / 8, 50.5, f"{n % 24}点") for n in range(240)]
+    alone = [_chip(x, cy, label, kept=False).tobytes() for x, cy, label in jobs]
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        together = list(pool.map(lambda job: _chip(*job, kept=True).tobytes(), jobs))
+    assert together == alone
+    for cache in (widgets._chips, glyph_cache._masks):
+        assert len(cache) <= cache.count and cache.total_weight() <= (cache.weight or 0)

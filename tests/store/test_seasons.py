@@ -162,7 +162,7 @@ async def test_the_memory_mode_lists_best_scores(db: Database) -> None:
     await play(db, (ALICE,), [50], at(2), game="goita_solo")
     await play(db, (BOB, CAROL), [40, 40], at(3), game="goita_solo")
     await play(db, (CAROL,), [70], at(4), game="goita_solo", guild=THERE)
-    here = [(b.user_id, b.best, b.games) for b in await memory_best(db, HERE)]
+    here = [(b.user_id, b.best, b.games) for b in await memory_best(db, HERE, "goita_solo")]
     assert here == [(ALICE, 50, 2), (BOB, 40, 1), (CAROL, 40, 1)]
-    assert (await memory_best(db, None))[0].best == 70
+    assert (await memory_best(db, None, "goita_solo"))[0].best == 70
     assert await user_ratings(db, ALICE) == {}

@@ -61,7 +61,7 @@ def test_same_view_other_hidden_cards_same_decision(game: str) -> None:
             hidden_b = [engine.view(other, s) for s in range(engine.max_seats) if s != seat]
             differed += hidden_a != hidden_b
             a = strong(engine.view(state, seat), random.Random(seed))
-            search._CACHE.clear()  # decide afresh: no answer remembered from the first state
+            search.clear_cache()  # decide afresh: no answer remembered from the first state
             b = strong(engine.view(other, seat), random.Random(seed))
             assert a == b
             assert a in view.legal_actions
