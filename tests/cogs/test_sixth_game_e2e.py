@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+import cogs.ratings.leaderboard
+import cogs.ratings.profile
 import store
 from tests.cogs.harness import (
     THINK_TIME,
@@ -27,6 +29,10 @@ from tests.cogs.harness import (
 from tests.sixth_game import registration
 from tsuki.bot import TsukiBot
 from tsuki.settings import Settings
+
+# The rating commands are defined before the game registers, as in a bot whose modules were all
+# imported first: their game choices must still offer it (``refresh_game_choices``).
+RATING_COGS = (cogs.ratings.leaderboard.LeaderboardCog, cogs.ratings.profile.ProfileCog)
 
 
 @pytest.fixture(autouse=True)
@@ -71,9 +77,12 @@ async def test_high_card_plays_end_to_end_through_the_shared_flow(simcord_env: A
         "**High Card** (cards, 2 players)" in (f.value or "") for f in helped.response.embeds[0].fields
     )
     rules = await alice.slash(channel, "highcard rules")
-    assert (
-        rules.ephemeral and "the higher card wins the trick" in rules.response.message.embeds[0].description
-    )
+    shown = rules.response.message
+    assert rules.ephemeral and "the higher card wins the trick" in shown.embeds[0].description
+    assert [a.filename for a in shown.attachments] == ["highcard-rules.png"], "its rules card"
+    for name in ("leaderboard", "stats", "history"):  # filled from the registry when the cog was made
+        offered = simcord_bot.tree.get_command(name).get_parameter("game").choices
+        assert [c.value for c in offered][-1:] == ["highcard"], name
 
     place = await two_player_table(env, channel, alice, bob, command="highcard start")
     table = the_table(simcord_bot)
@@ -108,6 +117,10 @@ async def test_high_card_plays_end_to_end_through_the_shared_flow(simcord_env: A
     assert "High Card leaderboard" in board.embeds[0].title
     assert "1. " in board.embeds[0].description and "alice" in board.embeds[0].description
     assert "bob" in board.embeds[0].description
+
+    stats = answer(await bob.slash(channel, "stats", user=alice, game="highcard"))
+    assert [a.filename for a in stats.attachments] == ["stats-highcard.png"]
+    assert [f.name for f in stats.embeds[0].fields] == ["High Card"]
 
     replay = next(b for b in buttons(last) if (b.custom_id or "").startswith("rp:"))
     opened = answer(await bob.click(last, custom_id=replay.custom_id))

@@ -26,6 +26,13 @@ def _card(draw: ImageDraw.ImageDraw, x: int, y: int, value: int) -> None:
     draw.text((x + CARD_W // 2, y + CARD_H // 2), str(value), fill=INK, font=font(30), anchor="mm")
 
 
+def card_face(value: int) -> Image.Image:
+    """One card on its own (the rules card's row of faces)."""
+    image = Image.new("RGB", (CARD_W + 1, CARD_H + 1), FELT)
+    _card(ImageDraw.Draw(image), 0, 0, value)
+    return image
+
+
 @localized
 def render_table(view: object, *, names: Sequence[str], locale: str = "en") -> bytes:
     image = Image.new("RGB", (W, H), FELT)
