@@ -14,13 +14,16 @@ import pytest
 import cogs.ratings.leaderboard
 import cogs.ratings.profile
 import store
+from cogs.table import cpu_pool
 from tests.cogs.harness import (
     THINK_TIME,
+    Place,
     answer,
     buttons,
     is_turn_of,
     match_over,
     open_hand,
+    play_match,
     setup_guild,
     step_buttons,
     the_table,
@@ -138,3 +141,20 @@ async def test_high_card_leaves_the_registries_after_its_tests() -> None:
     registration.unregister()
     assert "highcard" not in SPECS and "highcard" not in ENGINES
     registration.register()
+
+
+async def test_its_strong_cpu_plays_in_the_bot_even_with_cpu_workers(
+    simcord_env: Any, simcord_bot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game outside the tree registers no CPU levels: its spec's ``cpu_choose`` plays every
+    level in a thread of the bot, and the worker processes (which know only the registries' own
+    games) are never asked, even when the settings have some."""
+    assert simcord_bot.settings.cpu_workers > 0
+    asked: list[str] = []
+    monkeypatch.setattr(cpu_pool, "spawn_pool", lambda workers: asked.append("pool"))
+    _, channel, (alice,) = setup_guild(simcord_env, "alice")
+    started = await alice.slash(channel, "highcard start", opponent="cpu_strong")
+    assert not started.ephemeral
+    place = Place(channel, simcord_env)
+    await play_match(simcord_env, place, [alice])
+    assert match_over(place) and asked == []
