@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 from i18n import t
 from render.fonts import font, localized
 from render.png import to_png
+from tests.sixth_game.engine import View
 
 FELT = (22, 84, 58)
 CARD = (246, 240, 226)
@@ -34,21 +35,21 @@ def card_face(value: int) -> Image.Image:
 
 
 @localized
-def render_table(view: object, *, names: Sequence[str], locale: str = "en") -> bytes:
+def render_table(view: View, *, names: Sequence[str], locale: str = "en") -> bytes:
     image = Image.new("RGB", (W, H), FELT)
     draw = ImageDraw.Draw(image)
-    scores, left = view.scores, view.cards_left  # type: ignore[attr-defined]
+    scores, left = view.scores, view.cards_left
     for seat, name in enumerate(names):
         line = t(locale, "highcard.table.seat", name=name, tricks=scores[seat], left=left[seat])
         draw.text((16, 16 + 28 * seat), line, fill=TEXT, font=font(18))
-    for i, value in enumerate(view.trick):  # type: ignore[attr-defined]
+    for i, value in enumerate(view.trick):
         _card(draw, 160 + i * (CARD_W + 20), 100, value)
     return to_png(image)
 
 
 @localized
-def render_hand(view: object, *, locale: str = "en", owner: str | None = None) -> bytes:
-    hand: tuple[int, ...] = view.hand or ()  # type: ignore[attr-defined]
+def render_hand(view: View, *, locale: str = "en", owner: str | None = None) -> bytes:
+    hand = view.hand or ()
     image = Image.new("RGB", (max(W, 20 + len(hand) * (CARD_W + 10)), 140), FELT)
     draw = ImageDraw.Draw(image)
     title = t(locale, "highcard.hand.owner", name=owner) if owner else t(locale, "highcard.hand.title")
