@@ -34,6 +34,13 @@ def register(spec: GameSpec, extension: str | None) -> None:
         EXTENSIONS.append(extension)
 
 
+def unregister(spec: GameSpec, extension: str | None) -> None:
+    """Take a game out again (a test's game, once the test is over)."""
+    SPECS.pop(spec.game, None)
+    if extension is not None and extension in EXTENSIONS:
+        EXTENSIONS.remove(extension)
+
+
 register(KOIKOI, "cogs.koikoi.commands")
 register(ROPPYAKKEN, "cogs.roppyakken.commands")
 register(GOSTOP, "cogs.gostop.commands")

@@ -33,6 +33,11 @@ def register(game: str, engine: GameEngine[Any, Any, Any, Any]) -> None:
     ENGINES[game] = engine
 
 
+def unregister(game: str) -> None:
+    """Take ``game`` out again (a test's game, once the test is over)."""
+    ENGINES.pop(game, None)
+
+
 def engine_of(game: str) -> GameEngine[Any, Any, Any, Any] | None:
     """``game``'s engine, or ``None`` for a name the registry does not know (an old row)."""
     return ENGINES.get(game)

@@ -29,6 +29,9 @@ from babel.numbers import format_decimal, format_percent
 
 DEFAULT = "en"
 _ROOT = Path(__file__).parent / "locales"
+# Further folders laid out like ``locales/`` (``<lang>/*.json``): a game that lives outside the
+# tree brings its own texts (:func:`add_folder`). Their languages must be among ``locales/``'s.
+_EXTRA: list[Path] = []
 MINUS = "\N{MINUS SIGN}"  # "−80" never reads as a dash
 
 # Codes that are not a folder name but mean one (Discord sends ``en-US``; a browser may say
@@ -103,12 +106,32 @@ def ordinal_categories(locale: object) -> frozenset[str]:
     return babel_locale(normalize(locale)).ordinal_form.tags | {"other"}
 
 
+def add_folder(root: Path) -> None:
+    """Read ``root/<lang>/*.json`` too, with the texts of ``locales/`` (a game kept outside
+    the tree, such as the tests' own game); a key it defines twice is an error as anywhere."""
+    if root not in _EXTRA:
+        _EXTRA.append(root)
+        clear_cache()
+
+
+def remove_folder(root: Path) -> None:
+    """Stop reading a folder :func:`add_folder` added."""
+    if root in _EXTRA:
+        _EXTRA.remove(root)
+        clear_cache()
+
+
+def clear_cache() -> None:
+    """Forget the texts read so far: the next lookup reads the files again."""
+    table.cache_clear()
+
+
 @cache
 def table(lang: str) -> dict[str, str]:
     """All strings of one language (files merged; a key defined twice is an error)."""
     merged: dict[str, str] = {}
-    folder = _ROOT / lang
-    for path in sorted(folder.glob("*.json")):
+    paths = [path for root in (_ROOT, *_EXTRA) for path in sorted((root / lang).glob("*.json"))]
+    for path in paths:
         data = json.loads(path.read_text(encoding="utf-8"))
         for key, value in data.items():
             if key in merged:

@@ -40,3 +40,13 @@ RULES_CARDS: dict[str, RulesCardParts] = {
     "doudizhu": doudizhu,
     "goita": goita,
 }
+
+
+def register(game: str, parts: RulesCardParts) -> None:
+    """Give ``game`` a rules card: one line for a game outside the tree."""
+    RULES_CARDS[game] = parts
+
+
+def unregister(game: str) -> None:
+    """Take ``game``'s rules card out again (a test's game, once the test is over)."""
+    RULES_CARDS.pop(game, None)

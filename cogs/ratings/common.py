@@ -20,10 +20,27 @@ from i18n import t
 from store import rating_boards
 from store.db import Database
 
-GAMES = tuple(SPECS)
-GAME_CHOICES = [app_commands.Choice(name=_(spec.display_name), value=game) for game, spec in SPECS.items()]
+# The ``game`` choices of ``/leaderboard``, ``/stats`` and ``/history``: the decorators keep this
+# very list, and each rating cog fills it from the registry when it is created
+# (:func:`refresh_game_choices`), so a game registered after this import is offered too.
+GAME_CHOICES: list[app_commands.Choice[str]] = []
 WEEK = timedelta(days=7)
 TOP = 10
+
+
+def games() -> tuple[str, ...]:
+    """Every game with a board, in the registry's order (read at call time)."""
+    return tuple(SPECS)
+
+
+def refresh_game_choices() -> None:
+    """Fill :data:`GAME_CHOICES` (in place: the commands hold this list) from the registry."""
+    GAME_CHOICES[:] = [
+        app_commands.Choice(name=_(spec.display_name), value=game) for game, spec in SPECS.items()
+    ]
+
+
+refresh_game_choices()
 
 
 def week_ago(now: datetime | None = None) -> str:

@@ -23,11 +23,12 @@ from discord.ext import commands
 from cogs.config_locale import public_locale
 from cogs.ratings.common import (
     GAME_CHOICES,
-    GAMES,
     TOP,
     Names,
     game_name,
+    games,
     png_file,
+    refresh_game_choices,
     unrated,
     week_ago,
 )
@@ -82,6 +83,7 @@ def _line(loc: str, row: BoardRow, *, rated: bool) -> str:
 class LeaderboardCog(commands.Cog):
     def __init__(self, bot: TsukiBot) -> None:
         self.bot = bot
+        refresh_game_choices()  # the games registered by now
 
     @app_commands.command(
         name=_("leaderboard"),
@@ -130,7 +132,7 @@ class LeaderboardCog(commands.Cog):
     async def _default_game(self, guild_id: int, channel_id: int | None) -> str:
         here = await last_game_here(self.bot.db, guild_id, channel_id) if channel_id is not None else None
         played = await games_played(self.bot.db, guild_id)
-        return here or (played[0] if played else GAMES[0])  # else the registry's first game
+        return here or (played[0] if played else games()[0])  # else the registry's first game
 
     async def board(
         self, interaction: discord.Interaction, loc: str, game: str, scope: str, season: Season | None

@@ -22,7 +22,15 @@ from discord.ext import commands
 from discord.utils import escape_markdown
 
 from cogs.config_locale import public_locale
-from cogs.ratings.common import GAME_CHOICES, GAMES, Names, game_name, png_file, unrated
+from cogs.ratings.common import (
+    GAME_CHOICES,
+    Names,
+    game_name,
+    games,
+    png_file,
+    refresh_game_choices,
+    unrated,
+)
 from cogs.table import limits
 from cogs.table.podium import score_line
 from cogs.table.replies import ephemeral, user_locale
@@ -116,6 +124,7 @@ def history_card(loc: str, name: str, game: str | None, matches: list[boards.Mat
 class ProfileCog(commands.Cog):
     def __init__(self, bot: TsukiBot) -> None:
         self.bot = bot
+        refresh_game_choices()  # the games registered by now
 
     # --- /stats -------------------------------------------------------------------------------
 
@@ -134,13 +143,13 @@ class ProfileCog(commands.Cog):
         loc = await public_locale(self.bot.db, interaction)
         records = await user_stats(self.bot.db, who.id, interaction.guild.id)
         ratings = await user_ratings(self.bot.db, who.id)
-        games = [game] if game is not None else [g for g in GAMES if g in records]
+        shown = [game] if game is not None else [g for g in games() if g in records]
         embed = discord.Embed(
             title=t(loc, "ratings.stats.title", name=who.display_name), colour=discord.Colour.blurple()
         )
         names = Names(self.bot.db, interaction.guild, self.bot)
         files: list[discord.File] = []
-        for g in games:
+        for g in shown:
             record, rating = records.get(g), ratings.get(g)
             if record is None and rating is None:
                 embed.add_field(name=game_name(loc, g), value=t(loc, "ratings.stats.none"), inline=False)
@@ -155,7 +164,7 @@ class ProfileCog(commands.Cog):
                 png = await asyncio.to_thread(render_profile, card, locale=loc)
                 alt = t(loc, "ratings.stats.alt", name=who.display_name, game=game_name(loc, g))
                 files.append(png_file(png, f"stats-{g}.png", alt))
-        if not games:
+        if not shown:
             embed.description = t(loc, "ratings.stats.empty")
         await interaction.followup.send(
             **limits.fit({"embed": embed}), files=files, allowed_mentions=discord.AllowedMentions.none()

@@ -30,7 +30,7 @@ from cogs.table import components as c
 from cogs.table import limits
 from cogs.table.replies import refuse, report_error, user_locale
 from i18n import t
-from render.rules_card import GAMES as RULES_CARD_GAMES
+from render.registry import RULES_CARDS
 from render.rules_card import rules_card
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ async def send_rules(
     page = "rules" if preset is None else "table"
     locale = user_locale(interaction)
     kwargs = await rules_reply(tables, game, source, page, locale)
-    if game in RULES_CARD_GAMES:  # the game on one card, above the text (kept on every page)
+    if game in RULES_CARDS:  # the game on one card, above the text (kept on every page)
         png = await asyncio.to_thread(rules_card, game, locale)
         kwargs["files"] = [discord.File(io.BytesIO(png), filename=f"{game}-rules.png")]
     await interaction.response.send_message(ephemeral=True, **limits.fit(kwargs))
