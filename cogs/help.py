@@ -102,7 +102,7 @@ class HelpCog(commands.Cog, name="Help"):
 class RulesPageButton(Routed, template=rules_view.RULES_PAGE_TEMPLATE):
     """**Options** / **Rules** under a ``/<game> rules`` reply."""
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def on_click(self, interaction: discord.Interaction) -> None:
         tables: TableManager = interaction.client.tables  # type: ignore[attr-defined]
         m = self.match
         await rules_view.on_page_button(tables, interaction, m["game"], m["source"], m["page"])

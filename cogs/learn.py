@@ -61,19 +61,16 @@ async def start_learn(tables: TableManager, interaction: discord.Interaction, ga
 class SkipTutorial(Routed, template=hints_text.SKIP_TEMPLATE):
     """**Skip tutorial** in a learner's hand: the tutorial ends, the hand shows the hints only."""
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def on_click(self, interaction: discord.Interaction) -> None:
         tables: TableManager = interaction.client.tables  # type: ignore[attr-defined]
-        try:
-            table = tables.tables.get(self.number("game"))
-            seat = table.seat_of(interaction.user.id) if table is not None else None
-            if table is None or seat is None or seat.index != self.number("seat"):
-                return await refuse(interaction, "error.unknown_button")
-            async with table.lock:  # saved with the table: a restarted bot keeps it skipped
-                seat.tutorial_skipped = True
-                await tables.save_meta(table)
-            await play.send_hand(interaction, table, seat, tables)
-        except Exception as error:
-            await report_error(interaction, error)
+        table = tables.tables.get(self.number("game"))
+        seat = table.seat_of(interaction.user.id) if table is not None else None
+        if table is None or seat is None or seat.index != self.number("seat"):
+            return await refuse(interaction, "error.unknown_button")
+        async with table.lock:  # saved with the table: a restarted bot keeps it skipped
+            seat.tutorial_skipped = True
+            await tables.save_meta(table)
+        await play.send_hand(interaction, table, seat, tables)
         return None
 
 

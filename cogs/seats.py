@@ -183,40 +183,32 @@ class SeatsCog(
 
     async def on_vote(self, interaction: discord.Interaction, custom_id: str, match: dict[str, str]) -> None:
         """A vote click: counted once per voter; when the vote passes the seat is handed over."""
-        try:
-            vote = self.votes.get(custom_id)
-            table = self.tables.tables.get(int(match["game"]))
-            index, old_id = int(match["seat"]), int(match["old"]) or None
-            if (
-                vote is None
-                or table is None
-                or table.status != "active"
-                or table.seats[index].user_id != old_id
-            ):
-                self.votes.pop(custom_id, None)
-                await interaction.response.edit_message(view=None)
-                await refuse(interaction, "seats.vote_closed")
-                return
-            if interaction.user.id not in vote.voters:
-                await refuse(interaction, "seats.not_a_voter")
-                return
-            vote.yes.add(interaction.user.id)
-            new_id = int(match["new"]) or None
-            player = None
-            if new_id is not None:
-                guild = interaction.guild
-                player = (guild.get_member(new_id) if guild else None) or await self.bot.fetch_user(new_id)
-            if not vote.passed:
-                text = self._vote_text(table, index, vote, player, passed=False)
-                await interaction.response.edit_message(content=text)
-                return
+        vote = self.votes.get(custom_id)
+        table = self.tables.tables.get(int(match["game"]))
+        index, old_id = int(match["seat"]), int(match["old"]) or None
+        if vote is None or table is None or table.status != "active" or table.seats[index].user_id != old_id:
             self.votes.pop(custom_id, None)
-            _check_replacement(table, index, player)
-            text = self._vote_text(table, index, vote, player, passed=True)
-            await interaction.response.edit_message(content=text, view=None)
-            await hand_over(self.tables, table, index, player)
-        except Exception as error:
-            await report_error(interaction, error)
+            await interaction.response.edit_message(view=None)
+            await refuse(interaction, "seats.vote_closed")
+            return
+        if interaction.user.id not in vote.voters:
+            await refuse(interaction, "seats.not_a_voter")
+            return
+        vote.yes.add(interaction.user.id)
+        new_id = int(match["new"]) or None
+        player = None
+        if new_id is not None:
+            guild = interaction.guild
+            player = (guild.get_member(new_id) if guild else None) or await self.bot.fetch_user(new_id)
+        if not vote.passed:
+            text = self._vote_text(table, index, vote, player, passed=False)
+            await interaction.response.edit_message(content=text)
+            return
+        self.votes.pop(custom_id, None)
+        _check_replacement(table, index, player)
+        text = self._vote_text(table, index, vote, player, passed=True)
+        await interaction.response.edit_message(content=text, view=None)
+        await hand_over(self.tables, table, index, player)
 
     @app_commands.command(name=_("end"), description=_("End this match without a result (host only)"))
     @app_commands.guild_only()
@@ -242,26 +234,23 @@ class SeatsCog(
 
     async def on_end(self, interaction: discord.Interaction, game_id: int, verb: str) -> None:
         """The host's answer to "End this match?": Cancel changes nothing."""
-        try:
-            loc = user_locale(interaction)
-            if verb != "yes":
-                await interaction.response.edit_message(content=t(loc, "seats.end_kept"), view=None)
-                return
-            table = self.tables.get(game_id)
-            if interaction.user.id != table.host_id:
-                await refuse(interaction, "table.lobby.host_only")
-                return
-            await interaction.response.defer()
-            async with table.lock:
-                if table.status != "active":
-                    raise GameOver("This game is over.", key="game_over")
-                await self.tables.abandon(table)
-                line = t(table.locale, "seats.ended_by_host", who=interaction.user.mention)
-                await self.tables.announce(table, [line], [])
-            await self.tables.refresh_lobby(table, "seats.lobby_ended")
-            await interaction.edit_original_response(content=t(loc, "seats.end_done"), view=None)
-        except Exception as error:
-            await report_error(interaction, error)
+        loc = user_locale(interaction)
+        if verb != "yes":
+            await interaction.response.edit_message(content=t(loc, "seats.end_kept"), view=None)
+            return
+        table = self.tables.get(game_id)
+        if interaction.user.id != table.host_id:
+            await refuse(interaction, "table.lobby.host_only")
+            return
+        await interaction.response.defer()
+        async with table.lock:
+            if table.status != "active":
+                raise GameOver("This game is over.", key="game_over")
+            await self.tables.abandon(table)
+            line = t(table.locale, "seats.ended_by_host", who=interaction.user.mention)
+            await self.tables.announce(table, [line], [])
+        await self.tables.refresh_lobby(table, "seats.lobby_ended")
+        await interaction.edit_original_response(content=t(loc, "seats.end_done"), view=None)
 
 
 def _cog(interaction: discord.Interaction) -> SeatsCog:
@@ -271,17 +260,17 @@ def _cog(interaction: discord.Interaction) -> SeatsCog:
 
 
 class VoteButton(Routed, template=VOTE_TEMPLATE):
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def on_click(self, interaction: discord.Interaction) -> None:
         await _cog(interaction).on_vote(interaction, self.custom_id, self.match)
 
 
 class EndButton(Routed, template=END_TEMPLATE):
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def on_click(self, interaction: discord.Interaction) -> None:
         await _cog(interaction).on_end(interaction, self.number("game"), self.match["verb"])
 
 
 class QuitButton(Routed, template=play.QUIT_TEMPLATE):
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def on_click(self, interaction: discord.Interaction) -> None:
         tables: TableManager = interaction.client.tables  # type: ignore[attr-defined]
         await play.on_quit_button(tables, interaction, self.number("game"), self.match["verb"])
 

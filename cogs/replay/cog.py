@@ -232,12 +232,9 @@ class CommentModal(discord.ui.Modal):
 class ReplayRoute(c.Routed, template=c.REPLAY_TEMPLATE):
     """Every replay control, and the Replay button of results posts."""
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def on_click(self, interaction: discord.Interaction) -> None:
         cog = interaction.client.get_cog("Replay")  # type: ignore[attr-defined]
-        try:
-            await cog.on_click(interaction, self.number("game"), self.number("pos"), self.match["verb"])
-        except Exception as error:
-            await report_error(interaction, error)
+        await cog.on_click(interaction, self.number("game"), self.number("pos"), self.match["verb"])
 
 
 async def setup(bot: TsukiBot) -> None:

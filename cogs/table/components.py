@@ -14,7 +14,8 @@ an earlier turn is recognised and refused without changing anything. The ``*_TEM
 read them back; :mod:`cogs.table.routes` routes each click to its handler. Every routed click
 (these, and those of the seats, replay, rules and learn cogs) first passes
 :meth:`Routed.interaction_check`: a number in its custom_id that no id of ours reaches (a forged
-one) is refused as a foreign button before any handler sees it (:mod:`cogs.table.ids`).
+one) is refused as a foreign button before any handler sees it (:mod:`cogs.table.ids`). Every
+routed click's errors are answered in one place, :meth:`Routed.callback`.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import Any
 import discord
 
 from cogs.table import ids, limits
-from cogs.table.replies import refuse
+from cogs.table.replies import refuse, report_error
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -38,9 +39,17 @@ STYLES = {
 class Routed(discord.ui.DynamicItem[Any], template=r"(?!)"):
     """A component that a click finds by its custom_id alone, after a restart too.
 
-    A subclass gives its ``template`` (a pattern with named groups) and a ``callback``; the
-    groups of the custom_id clicked are in ``self.match`` (``self.number("seq")`` reads one as an
-    int). This base's own template matches nothing: it is never registered.
+    A subclass gives its ``template`` (a pattern with named groups) and writes only its own
+    logic in :meth:`on_click`; the groups of the custom_id clicked are in ``self.match``
+    (``self.number("seq")`` reads one as an int). A subclass with more checks to run before any
+    click (who may click, whether the custom_id is one of ours here) extends :meth:`admits`.
+    This base's own template matches nothing: it is never registered.
+
+    Errors are handled here, once for every routed component: a :class:`~engine.core.GameError`
+    becomes the player's private message, anything else is logged with an id and the player gets
+    a short apology quoting it (:func:`cogs.table.replies.report_error`, as for slash commands).
+    discord.py itself would only log an error from a callback, and silently drop one from
+    :meth:`interaction_check`, leaving the click unanswered.
     """
 
     def __init__(self, item: Any, match: dict[str, str]) -> None:
@@ -57,12 +66,35 @@ class Routed(discord.ui.DynamicItem[Any], template=r"(?!)"):
         return int(self.match[name])
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        """A custom_id holding a number no id of ours reaches (``2**63`` and up) was forged: it
-        is refused like any foreign button, before its handler could pass it to the store."""
+        """discord.py asks this before :meth:`callback`: the guard of :meth:`admits`, whose
+        errors are answered like those of the click itself."""
+        try:
+            return await self.admits(interaction)
+        except Exception as error:
+            await report_error(interaction, error)
+            return False
+
+    async def admits(self, interaction: discord.Interaction) -> bool:
+        """Whether the click may reach :meth:`on_click`; a refused click is answered here.
+
+        A custom_id holding a number no id of ours reaches (``2**63`` and up) was forged: it
+        is refused like any foreign button, before its handler could pass it to the store.
+        Subclasses adding checks call this first."""
         if ids.custom_id_fits(self.custom_id):
             return True
         await refuse(interaction, "error.foreign_button")
         return False
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """The click, with its errors answered (see the class docstring); not overridden."""
+        try:
+            await self.on_click(interaction)
+        except Exception as error:
+            await report_error(interaction, error)
+
+    async def on_click(self, interaction: discord.Interaction) -> None:
+        """What the click does: each routed component writes its own."""
+        raise NotImplementedError
 
 
 def button(

@@ -31,7 +31,7 @@ from cogs.table import messages
 from cogs.table.limits import fit
 from cogs.table.manager import TableManager
 from cogs.table.model import Seat, Table
-from cogs.table.replies import refuse, report_error
+from cogs.table.replies import refuse
 from engine.ai.levels import Level, parse_level
 from engine.core import GameError
 from i18n import t
@@ -161,18 +161,15 @@ async def on_button(tables: TableManager, interaction: discord.Interaction, game
 
     Seats change in memory only once the store has them.
     """
-    try:
-        table = tables.tables.get(game_id)
-        if table is None:  # closed (or started and over) before this click
-            return await _refuse_gone(tables, interaction, game_id)
-        if _must_wait(table.lock):  # another step runs: answer now, act when it is done
-            await interaction.response.defer()
-        async with table.lock:
-            if table.status != "lobby":  # checked under the lock: Start or Cancel may just have run
-                return await _refuse_closed(interaction, table, verb)
-            await _lobby_action(tables, interaction, table, verb)
-    except Exception as error:
-        await report_error(interaction, error)
+    table = tables.tables.get(game_id)
+    if table is None:  # closed (or started and over) before this click
+        return await _refuse_gone(tables, interaction, game_id)
+    if _must_wait(table.lock):  # another step runs: answer now, act when it is done
+        await interaction.response.defer()
+    async with table.lock:
+        if table.status != "lobby":  # checked under the lock: Start or Cancel may just have run
+            return await _refuse_closed(interaction, table, verb)
+        await _lobby_action(tables, interaction, table, verb)
     return None
 
 

@@ -8,7 +8,7 @@ from cogs.table import components as c
 from cogs.table import limits, lobby, messages
 from cogs.table.manager import TableManager
 from cogs.table.model import Seat, StaleClick, Table
-from cogs.table.replies import ephemeral, refuse, report_error, user_locale
+from cogs.table.replies import ephemeral, refuse, user_locale
 from cogs.table.spec import actions_along
 from engine.core import GameError, GameOver, IllegalAction, NotYourTurn, Outcome
 from i18n import t, tn
@@ -17,21 +17,17 @@ from i18n import t, tn
 async def on_table_button(
     tables: TableManager, interaction: discord.Interaction, game_id: int, seq: int, verb: str
 ) -> None:
-    try:
-        if verb == "rematch":
-            return await lobby.rematch(tables, interaction, game_id)
-        table = tables.get(game_id)
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            return await refuse(interaction, "error.not_seated")
-        if verb in ("hand", "turn"):  # the board's "My hand", a ping's "Open my hand"
-            return await send_hand(interaction, table, seat, tables)
-        if verb == "back":
-            return await _back(tables, interaction, table, seat)
-        return await refuse(interaction, "error.unknown_button")
-    except Exception as error:
-        await report_error(interaction, error)
-    return None
+    if verb == "rematch":
+        return await lobby.rematch(tables, interaction, game_id)
+    table = tables.get(game_id)
+    seat = table.seat_of(interaction.user.id)
+    if seat is None:
+        return await refuse(interaction, "error.not_seated")
+    if verb in ("hand", "turn"):  # the board's "My hand", a ping's "Open my hand"
+        return await send_hand(interaction, table, seat, tables)
+    if verb == "back":
+        return await _back(tables, interaction, table, seat)
+    return await refuse(interaction, "error.unknown_button")
 
 
 async def _back(tables: TableManager, interaction: discord.Interaction, table: Table, seat: Seat) -> None:
@@ -86,28 +82,25 @@ async def on_step(
     tables: TableManager, interaction: discord.Interaction, game_id: int, seq: int, path: tuple[str, ...]
 ) -> None:
     """A click in the private hand: show the next choices, or play the action it completes."""
-    try:
-        table, seat = _seat_to_act(tables, interaction, game_id, seq)
-        locale = user_locale(interaction)
-        view = table.view(seat.index)
-        starts, complete = actions_along(table.spec, view, locale, path)
-        if path and not starts:
-            raise IllegalAction("That move is not possible now.")
-        await interaction.response.defer()
-        played = len(complete) == 1 and len(starts) == 1
-        if played:  # the click's token is stored with the move: a restart can still answer it
-            clicked = interaction.message.id if interaction.message is not None else None
-            token = tables.hands.token_of(interaction, seat.index, locale, clicked)
-            await tables.act(table, seat, complete[0], expected_seq=seq, live_hand=token)
-            path = ()
-        if table.status == "active":
-            payload = await messages.hand_message(table, seat.index, locale, path)
-        else:
-            payload = {"content": t(locale, "table.match_over"), "attachments": [], "view": None}
-        hand = await interaction.edit_original_response(**limits.fit(payload))
-        tables.hands.opened(table, seat.index, interaction, locale, hand.id, save=not played)
-    except Exception as error:
-        await report_error(interaction, error)
+    table, seat = _seat_to_act(tables, interaction, game_id, seq)
+    locale = user_locale(interaction)
+    view = table.view(seat.index)
+    starts, complete = actions_along(table.spec, view, locale, path)
+    if path and not starts:
+        raise IllegalAction("That move is not possible now.")
+    await interaction.response.defer()
+    played = len(complete) == 1 and len(starts) == 1
+    if played:  # the click's token is stored with the move: a restart can still answer it
+        clicked = interaction.message.id if interaction.message is not None else None
+        token = tables.hands.token_of(interaction, seat.index, locale, clicked)
+        await tables.act(table, seat, complete[0], expected_seq=seq, live_hand=token)
+        path = ()
+    if table.status == "active":
+        payload = await messages.hand_message(table, seat.index, locale, path)
+    else:
+        payload = {"content": t(locale, "table.match_over"), "attachments": [], "view": None}
+    hand = await interaction.edit_original_response(**limits.fit(payload))
+    tables.hands.opened(table, seat.index, interaction, locale, hand.id, save=not played)
     return None
 
 
@@ -116,21 +109,18 @@ async def on_pick(
 ) -> None:
     """Items picked in the hand's select menu: if they make a legal move, ask to confirm it;
     otherwise say why not. Nothing is played until the confirm button (a step) is clicked."""
-    try:
-        table, seat = _seat_to_act(tables, interaction, game_id, seq)
-        locale = user_locale(interaction)
-        view = table.view(seat.index)
-        action = table.spec.pick(view, values, locale)  # raises IllegalAction with the reason
-        if action is None:  # the game has no menu
-            return await refuse(interaction, "error.unknown_button")
-        if action not in view.legal_actions:
-            raise IllegalAction("That move is not possible now.")
-        await interaction.response.defer()
-        payload = await messages.hand_message(table, seat.index, locale, picked=action, chosen=values)
-        hand = await interaction.edit_original_response(**limits.fit(payload))
-        tables.hands.opened(table, seat.index, interaction, locale, hand.id)
-    except Exception as error:
-        await report_error(interaction, error)
+    table, seat = _seat_to_act(tables, interaction, game_id, seq)
+    locale = user_locale(interaction)
+    view = table.view(seat.index)
+    action = table.spec.pick(view, values, locale)  # raises IllegalAction with the reason
+    if action is None:  # the game has no menu
+        return await refuse(interaction, "error.unknown_button")
+    if action not in view.legal_actions:
+        raise IllegalAction("That move is not possible now.")
+    await interaction.response.defer()
+    payload = await messages.hand_message(table, seat.index, locale, picked=action, chosen=values)
+    hand = await interaction.edit_original_response(**limits.fit(payload))
+    tables.hands.opened(table, seat.index, interaction, locale, hand.id)
     return None
 
 
@@ -183,21 +173,18 @@ async def on_quit_button(
 ) -> None:
     """The answer to "Really forfeit?". Cancel changes nothing; Confirm forfeits, if the clicker
     still holds a seat at that running match (not if it ended or their seat was handed over)."""
-    try:
-        loc = user_locale(interaction)
-        if verb != "yes":
-            await interaction.response.edit_message(content=t(loc, "table.quit.kept"), view=None)
-            return
-        table = tables.get(game_id)
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:  # their seat was handed over since they asked
-            await interaction.response.edit_message(content=t(loc, "error.not_seated"), view=None)
-            return
-        await interaction.response.defer()
-        await forfeit_match(tables, table, seat)
-        await interaction.edit_original_response(content=t(loc, "table.you_forfeited"), view=None)
-    except Exception as error:
-        await report_error(interaction, error)
+    loc = user_locale(interaction)
+    if verb != "yes":
+        await interaction.response.edit_message(content=t(loc, "table.quit.kept"), view=None)
+        return
+    table = tables.get(game_id)
+    seat = table.seat_of(interaction.user.id)
+    if seat is None:  # their seat was handed over since they asked
+        await interaction.response.edit_message(content=t(loc, "error.not_seated"), view=None)
+        return
+    await interaction.response.defer()
+    await forfeit_match(tables, table, seat)
+    await interaction.edit_original_response(content=t(loc, "table.you_forfeited"), view=None)
     return None
 
 

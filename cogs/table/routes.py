@@ -5,9 +5,11 @@ discord.py matches every component click against these templates (see
 callbacks only route to the handlers in :mod:`cogs.table.lobby` and :mod:`cogs.table.play`, with
 the :class:`~cogs.table.manager.TableManager` found on the bot as ``bot.tables``.
 
-First they check that the custom_id is one we drew for a table of this channel: a custom_id can
-be forged, so a game id that is not the table here, or a move number not played yet, is refused
-as "not part of this table" (not as a click from an earlier turn, which it is not).
+First (:class:`TableControl`, the guard of a table's controls) they refuse a spectator's click,
+and check that the custom_id is one we drew for a table of this channel: a custom_id can be
+forged, so a game id that is not the table here, or a move number not played yet, is refused
+as "not part of this table" (not as a click from an earlier turn, which it is not). Errors are
+answered by :meth:`cogs.table.components.Routed.callback`, for every routed component.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import store
 from cogs.table import components as c
 from cogs.table import lobby, play, watch
 from cogs.table.manager import TableManager
-from cogs.table.replies import refuse, report_error
+from cogs.table.replies import refuse
 
 
 def _manager(interaction: discord.Interaction) -> TableManager:
@@ -43,60 +45,69 @@ async def is_foreign(interaction: discord.Interaction, game_id: int, seq: int | 
 
 async def _refused_as_foreign(interaction: discord.Interaction, game_id: int, seq: int | None = None) -> bool:
     """Refuse a forged click (see :func:`is_foreign`); ``True`` when it was refused."""
-    try:
-        if not await is_foreign(interaction, game_id, seq):
-            return False
-        await refuse(interaction, "error.foreign_button")
-    except Exception as error:
-        await report_error(interaction, error)
+    if not await is_foreign(interaction, game_id, seq):
+        return False
+    await refuse(interaction, "error.foreign_button")
     return True
 
 
-class LobbyButton(c.Routed, template=c.LOBBY_TEMPLATE):
-    async def callback(self, interaction: discord.Interaction) -> None:
+class TableControl(c.Routed, template=r"(?!)"):
+    """A game control of a table (lobby, board, hand): the guard every one of them runs first.
+
+    A spectator of the match is refused (:func:`cogs.table.watch.refused_as_spectator`), then a
+    custom_id that cannot be ours for this channel's table (:func:`is_foreign`, with the move
+    number when the template carries one). Subclasses write only what the click does.
+    """
+
+    def spectators_refused(self) -> bool:
+        """Whether a spectator's click is refused before anything else (a rematch is not)."""
+        return True
+
+    async def admits(self, interaction: discord.Interaction) -> bool:
+        if not await super().admits(interaction):
+            return False
         game_id = self.number("game")
-        if await watch.refused_as_spectator(_manager(interaction), interaction, game_id):
-            return
-        if not await _refused_as_foreign(interaction, game_id):
-            await lobby.on_button(_manager(interaction), interaction, game_id, self.match["verb"])
-
-
-class TableButton(c.Routed, template=c.TABLE_TEMPLATE):
-    async def callback(self, interaction: discord.Interaction) -> None:
-        game_id, seq = self.number("game"), self.number("seq")
-        if self.match["verb"] != "rematch" and await watch.refused_as_spectator(
+        if self.spectators_refused() and await watch.refused_as_spectator(
             _manager(interaction), interaction, game_id
         ):
-            return
-        if not await _refused_as_foreign(interaction, game_id, seq):
-            await play.on_table_button(_manager(interaction), interaction, game_id, seq, self.match["verb"])
+            return False
+        seq = self.number("seq") if "seq" in self.match else None
+        return not await _refused_as_foreign(interaction, game_id, seq)
 
 
-class StepButton(c.Routed, template=c.STEP_TEMPLATE):
-    async def callback(self, interaction: discord.Interaction) -> None:
+class LobbyButton(TableControl, template=c.LOBBY_TEMPLATE):
+    async def on_click(self, interaction: discord.Interaction) -> None:
+        await lobby.on_button(_manager(interaction), interaction, self.number("game"), self.match["verb"])
+
+
+class TableButton(TableControl, template=c.TABLE_TEMPLATE):
+    def spectators_refused(self) -> bool:
+        return self.match["verb"] != "rematch"
+
+    async def on_click(self, interaction: discord.Interaction) -> None:
         game_id, seq = self.number("game"), self.number("seq")
-        if await watch.refused_as_spectator(_manager(interaction), interaction, game_id):
-            return
-        if not await _refused_as_foreign(interaction, game_id, seq):
-            path = tuple(self.match["path"].split(".")) if self.match["path"] else ()
-            await play.on_step(_manager(interaction), interaction, game_id, seq, path)
+        await play.on_table_button(_manager(interaction), interaction, game_id, seq, self.match["verb"])
 
 
-class PickSelect(c.Routed, template=c.PICK_TEMPLATE):
-    async def callback(self, interaction: discord.Interaction) -> None:
-        game_id, seq = self.number("game"), self.number("seq")
-        if await watch.refused_as_spectator(_manager(interaction), interaction, game_id):
-            return
-        if not await _refused_as_foreign(interaction, game_id, seq):
-            values = tuple((interaction.data or {}).get("values", ()))  # type: ignore[union-attr]
-            await play.on_pick(_manager(interaction), interaction, game_id, seq, values)
+class StepButton(TableControl, template=c.STEP_TEMPLATE):
+    async def on_click(self, interaction: discord.Interaction) -> None:
+        path = tuple(self.match["path"].split(".")) if self.match["path"] else ()
+        await play.on_step(_manager(interaction), interaction, self.number("game"), self.number("seq"), path)
+
+
+class PickSelect(TableControl, template=c.PICK_TEMPLATE):
+    async def on_click(self, interaction: discord.Interaction) -> None:
+        values = tuple((interaction.data or {}).get("values", ()))  # type: ignore[union-attr]
+        await play.on_pick(
+            _manager(interaction), interaction, self.number("game"), self.number("seq"), values
+        )
 
 
 class WatchButton(c.Routed, template=c.WATCH_TEMPLATE):
     """Watch, Refresh, Stop watching: public views only, so any channel of the match's server
     may hold one (a ``/watch game:`` answer elsewhere); the handler checks the server."""
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def on_click(self, interaction: discord.Interaction) -> None:
         await watch.on_button(_manager(interaction), interaction, self.number("game"), self.match["verb"])
 
 

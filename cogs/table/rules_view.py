@@ -28,7 +28,7 @@ import discord
 import store
 from cogs.table import components as c
 from cogs.table import limits
-from cogs.table.replies import refuse, report_error, user_locale
+from cogs.table.replies import refuse, user_locale
 from i18n import t
 from render.registry import RULES_CARDS
 from render.rules_card import rules_card
@@ -75,13 +75,10 @@ async def on_page_button(
     tables: TableManager, interaction: discord.Interaction, game: str, source: str, page: str
 ) -> None:
     """A click on **Options** or **Rules**: the same message shows the other page."""
-    try:
-        if game not in tables.specs:
-            return await refuse(interaction, "error.unknown_button")
-        kwargs = await rules_reply(tables, game, source, page, user_locale(interaction))
-        await interaction.response.edit_message(**limits.fit(kwargs))
-    except Exception as error:
-        await report_error(interaction, error)
+    if game not in tables.specs:
+        return await refuse(interaction, "error.unknown_button")
+    kwargs = await rules_reply(tables, game, source, page, user_locale(interaction))
+    await interaction.response.edit_message(**limits.fit(kwargs))
     return None
 
 

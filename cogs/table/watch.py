@@ -25,16 +25,12 @@ if TYPE_CHECKING:
 
 async def on_button(tables: TableManager, interaction: discord.Interaction, game_id: int, verb: str) -> None:
     """``w:{game}:watch`` (Watch, Refresh, Watch again) or ``w:{game}:stop``."""
-    try:
-        table = tables.tables.get(game_id)
-        if verb == "watch":
-            return await watch(tables, interaction, table, game_id)
-        if verb == "stop":
-            return await stop(tables, interaction, table)
-        return await refuse(interaction, "error.unknown_button")
-    except Exception as error:
-        await report_error(interaction, error)
-    return None
+    table = tables.tables.get(game_id)
+    if verb == "watch":
+        return await watch(tables, interaction, table, game_id)
+    if verb == "stop":
+        return await stop(tables, interaction, table)
+    return await refuse(interaction, "error.unknown_button")
 
 
 async def watch(
@@ -89,10 +85,7 @@ async def refused_as_spectator(tables: TableManager, interaction: discord.Intera
     table = tables.tables.get(game_id)
     if table is None or table.status != "active" or not coach.is_spectator(table, interaction.user.id):
         return False
-    try:
-        await refuse(interaction, "error.spectating")
-    except Exception as error:
-        await report_error(interaction, error)
+    await refuse(interaction, "error.spectating")
     return True
 
 
