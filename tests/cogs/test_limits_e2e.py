@@ -19,6 +19,7 @@ from simcord.enums import InteractionType
 
 from cogs.table import limits
 from cogs.table.commands import MAX_OPTIONS
+from cogs.table.spec import GameSpec
 from cogs.table.typed import MAX_MOVE, _with_moves
 from tests.cogs.harness import (
     TEST_CPU_DELAY,
@@ -138,8 +139,8 @@ class _ManyMoves:
     legal_actions = tuple(f"move-number-{i:04d}" for i in range(600))
 
 
-class _PlainSpec:
-    pass
+class _PlainSpec(GameSpec):
+    """A game with no notation of its own: the spec's defaults (what players type is the engine's)."""
 
 
 @pytest.mark.parametrize("locale", ["en", "fr"])
