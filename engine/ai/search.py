@@ -189,7 +189,7 @@ class SearchStats:
 # A time budget is searched for this share of it (CPU time and wall cap alike): the last
 # iteration, the determinization and the trip to and from the worker process fit in the rest.
 MARGIN = 0.9
-_CACHE: OrderedDict[Any, Any] = OrderedDict()
+_CACHE: OrderedDict[Any, tuple[Any, SearchStats]] = OrderedDict()
 _CACHE_SIZE = 256
 
 
