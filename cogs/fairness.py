@@ -118,7 +118,8 @@ def check_replay(
     for r in stored:
         want = expected.get(r.seat)
         if want is None or (want.points, want.won) != (r.points, r.won):
-            params = {"who": names.get(r.seat, "?"), "stored": r.points, "replayed": want and want.points}
+            points = None if want is None else want.points
+            params = {"who": names.get(r.seat, "?"), "stored": r.points, "replayed": points}
             return Finding("fairness.verify.bad_result", params)
     return None
 

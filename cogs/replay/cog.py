@@ -143,7 +143,7 @@ class ReplayCog(commands.Cog, name="Replay"):
         if verb == "anim":
             await self.animation(interaction, row, pos)
             return
-        values = (interaction.data or {}).get("values") or ()  # type: ignore[union-attr]
+        values = c.picked(interaction)
         target = {  # the frame shown is clamped to the match (a custom_id can be forged)
             "first": 0,
             "prev": pos - 1,

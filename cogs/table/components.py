@@ -20,6 +20,7 @@ one) is refused as a foreign button before any handler sees it (:mod:`cogs.table
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -63,6 +64,13 @@ class Routed(discord.ui.DynamicItem[Any], template=r"(?!)"):
             return True
         await refuse(interaction, "error.foreign_button")
         return False
+
+
+def picked(interaction: discord.Interaction) -> tuple[str, ...]:
+    """The values chosen in the select menu clicked (empty for a button)."""
+    data: Mapping[str, object] = interaction.data or {}
+    values = data.get("values")
+    return tuple(values) if isinstance(values, list) else ()
 
 
 def button(

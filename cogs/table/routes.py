@@ -88,7 +88,7 @@ class PickSelect(c.Routed, template=c.PICK_TEMPLATE):
         if await watch.refused_as_spectator(_manager(interaction), interaction, game_id):
             return
         if not await _refused_as_foreign(interaction, game_id, seq):
-            values = tuple((interaction.data or {}).get("values", ()))  # type: ignore[union-attr]
+            values = c.picked(interaction)
             await play.on_pick(_manager(interaction), interaction, game_id, seq, values)
 
 
