@@ -225,7 +225,7 @@ class CommentModal(discord.ui.Modal):
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await self.cog.comment_sent(interaction, self.game_id, self.pos, self.body.value or "")
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
+    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:  # type: ignore[override]
         await report_error(interaction, error)
 
 

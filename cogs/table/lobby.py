@@ -71,7 +71,7 @@ async def open_lobby(
     """
     channel = channel or interaction.channel  # type: ignore[assignment]
     assert channel is not None and interaction.guild_id is not None
-    channel_id = channel.id  # type: ignore[union-attr]
+    channel_id = channel.id  # type: ignore[attr-defined]  # a guild channel or thread: Messageable lacks .id
     if tables.in_channel(channel_id) is not None:
         raise GameError("A game is already open here.", key="channel_busy")
     spec = tables.specs[game]
@@ -121,7 +121,7 @@ async def open_lobby(
             await tables.save_seats(table)
             kwargs = fit({"embed": messages.lobby_embed(table), "view": messages.lobby_view(table)})
             if deferred:
-                message = await interaction.edit_original_response(**kwargs)
+                message: discord.Message = await interaction.edit_original_response(**kwargs)
             else:
                 message = await channel.send(**kwargs)
         except Exception:

@@ -22,7 +22,8 @@ from cogs.table.replies import refuse, report_error
 
 
 def _manager(interaction: discord.Interaction) -> TableManager:
-    return interaction.client.tables  # type: ignore[attr-defined]
+    tables: TableManager = interaction.client.tables  # type: ignore[attr-defined]  # TsukiBot's; Interaction types the Client
+    return tables
 
 
 async def is_foreign(interaction: discord.Interaction, game_id: int, seq: int | None = None) -> bool:
