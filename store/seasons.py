@@ -106,9 +106,7 @@ async def _season_at(conn: Connection, guild_id: int, at: str) -> int | None:
     return row["number"] if row is not None else None
 
 
-async def _season_rating(
-    conn: Connection, key: tuple[int, int, int, str]
-) -> tuple[Rating, int, int]:
+async def _season_rating(conn: Connection, key: tuple[int, int, int, str]) -> tuple[Rating, int, int]:
     async with conn.execute(SELECT_SEASON_RATING, key) as cursor:
         row = await cursor.fetchone()
     if row is None:

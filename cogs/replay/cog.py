@@ -225,7 +225,7 @@ class CommentModal(discord.ui.Modal):
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await self.cog.comment_sent(interaction, self.game_id, self.pos, self.body.value or "")
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:  # type: ignore[override]
+    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:  # type: ignore[override]  # discord.ui.Modal's own on_error drops BaseView's item
         await report_error(interaction, error)
 
 
@@ -233,7 +233,7 @@ class ReplayRoute(c.Routed, template=c.REPLAY_TEMPLATE):
     """Every replay control, and the Replay button of results posts."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Replay")  # type: ignore[attr-defined]
+        cog = interaction.client.get_cog("Replay")  # type: ignore[attr-defined]  # TsukiBot is a commands.Bot; Interaction types its client as Client
         try:
             await cog.on_click(interaction, self.number("game"), self.number("pos"), self.match["verb"])
         except Exception as error:

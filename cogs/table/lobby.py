@@ -69,7 +69,7 @@ async def open_lobby(
     ``seat_host=False`` with CPUs in every seat makes a table to watch (and the demo).
     ``cpu_levels`` gives the CPUs' levels in seat order (the last one repeats; default normal).
     """
-    channel = channel or interaction.channel  # type: ignore[assignment]
+    channel = channel or interaction.channel  # type: ignore[assignment]  # a slash command in a guild: a messageable channel
     assert channel is not None and interaction.guild_id is not None
     channel_id = channel.id  # type: ignore[attr-defined]  # a guild channel or thread: Messageable lacks .id
     if tables.in_channel(channel_id) is not None:
@@ -291,6 +291,6 @@ async def rematch(tables: TableManager, interaction: discord.Interaction, game_i
         dict(row.options),
         cpu_seats=cpus,
         cpu_levels=levels,
-        channel=channel,  # type: ignore[arg-type]
+        channel=channel,  # type: ignore[arg-type]  # the stored table's channel, fetched as a messageable one
     )
     return None

@@ -22,7 +22,7 @@ from cogs.table.replies import refuse, report_error
 
 
 def _manager(interaction: discord.Interaction) -> TableManager:
-    tables: TableManager = interaction.client.tables  # type: ignore[attr-defined]  # TsukiBot's; Interaction types the Client
+    tables: TableManager = interaction.client.tables  # type: ignore[attr-defined]  # TsukiBot.tables; Interaction types its client as Client
     return tables
 
 
