@@ -87,13 +87,12 @@ async def copy(sqlite_path: str, postgres_url: str) -> list[Copied]:
                 raise CopyError("the PostgreSQL database already holds games; copy into an empty one")
             copied = []
             for table, columns, rows in tables:
-                types = dict(
-                    await conn.fetch(
-                        "SELECT column_name, data_type FROM information_schema.columns "
-                        "WHERE table_name = $1 AND table_schema = current_schema()",
-                        table,
-                    )
+                columns_of_table = await conn.fetch(
+                    "SELECT column_name, data_type FROM information_schema.columns "
+                    "WHERE table_name = $1 AND table_schema = current_schema()",
+                    table,
                 )
+                types: dict[str, str] = {r[0]: r[1] for r in columns_of_table}
                 floats = [types.get(c) in ("double precision", "real") for c in columns]
                 records = [
                     tuple(float(v) if f and v is not None else v for v, f in zip(row, floats, strict=True))
