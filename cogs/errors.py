@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 class ErrorsCog(commands.Cog):
     def __init__(self, bot: TsukiBot) -> None:
         self.bot = bot
-        bot.tree.on_error = self.on_app_command_error
+        bot.tree.error(self.on_app_command_error)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

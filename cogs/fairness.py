@@ -118,7 +118,8 @@ def check_replay(
     for r in stored:
         want = expected.get(r.seat)
         if want is None or (want.points, want.won) != (r.points, r.won):
-            params = {"who": names.get(r.seat, "?"), "stored": r.points, "replayed": want and want.points}
+            points = None if want is None else want.points
+            params = {"who": names.get(r.seat, "?"), "stored": r.points, "replayed": points}
             return Finding("fairness.verify.bad_result", params)
     return None
 
@@ -198,12 +199,12 @@ class FairnessCog(commands.Cog, name="Fairness"):
         me, first = self.bot.user, None
         prefix = f"t:{row.id}:"
         try:
-            async for message in channel.history(limit=HISTORY_LIMIT):  # type: ignore[union-attr]
+            async for message in channel.history(limit=HISTORY_LIMIT):  # type: ignore[union-attr]  # a table lives in a text channel or thread
                 if row.lobby_message_id is not None and message.id <= row.lobby_message_id:
                     break
                 if me is None or message.author.id != me.id:
                     continue
-                ids = [getattr(c, "custom_id", None) or "" for r in message.components for c in r.children]  # type: ignore[union-attr]
+                ids = [getattr(c, "custom_id", None) or "" for r in message.components for c in r.children]  # type: ignore[union-attr]  # bot messages hold action rows only
                 if any(i.startswith(prefix) for i in ids) or posted_commitment(message.content, row.id):
                     first = message
         except discord.HTTPException:

@@ -254,7 +254,7 @@ class SeatsCog(
 
 
 def _cog(interaction: discord.Interaction) -> SeatsCog:
-    cog = interaction.client.get_cog("Seats")  # type: ignore[attr-defined]
+    cog = interaction.client.get_cog("Seats")  # type: ignore[attr-defined]  # TsukiBot is a commands.Bot; Interaction types its client as Client
     assert isinstance(cog, SeatsCog)
     return cog
 
@@ -271,7 +271,7 @@ class EndButton(Routed, template=END_TEMPLATE):
 
 class QuitButton(Routed, template=play.QUIT_TEMPLATE):
     async def on_click(self, interaction: discord.Interaction) -> None:
-        tables: TableManager = interaction.client.tables  # type: ignore[attr-defined]
+        tables: TableManager = interaction.client.tables  # type: ignore[attr-defined]  # TsukiBot.tables; Interaction types its client as Client
         await play.on_quit_button(tables, interaction, self.number("game"), self.match["verb"])
 
 

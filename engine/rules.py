@@ -12,11 +12,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import fields
-from typing import Any, TypeVar
+from typing import Any, Protocol, Self, TypeVar
 
 from engine.core import BadRules
 
 R = TypeVar("R")
+
+
+class PresetRules(Protocol):
+    """A game's ``Rules``: options to a plain mapping and back (what a preset override needs)."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Self: ...
+
+
+P = TypeVar("P", bound=PresetRules)
 
 
 def option_names(cls: type) -> tuple[str, ...]:
@@ -36,7 +48,7 @@ def check_option(
     The kind of an option is the kind of its default: a bool must be a bool, an int a whole
     number within ``int_ranges[name]`` (inclusive), anything else one of ``choices[name]``.
     """
-    default = cls.__dataclass_fields__[name].default  # type: ignore[attr-defined]
+    default = next(f for f in fields(cls) if f.name == name).default
     if isinstance(default, bool):
         if not isinstance(value, bool):
             raise BadRules(f"rule {name!r} must be true or false, not {value!r}", key="bad_rule", option=name)
@@ -64,7 +76,7 @@ def validate(
     choices: Mapping[str, tuple[str, ...]],
 ) -> None:
     """Check every field of a ``Rules`` instance (call from its ``__post_init__``)."""
-    cls = type(rules)
+    cls: type = type(rules)
     for f in fields(cls):
         check_option(cls, f.name, getattr(rules, f.name), int_ranges, choices)
 
@@ -97,12 +109,12 @@ def from_record(cls: type[R], record_defaults: Mapping[str, Any], data: dict[str
 
 
 def rules_from(
-    presets: Mapping[str, R],
+    presets: Mapping[str, P],
     game: str,
     preset: str | None = None,
     overrides: dict[str, Any] | None = None,
     default: str = "seed",
-) -> R:
+) -> P:
     """Rules of a named preset (``None`` = ``default``) with option overrides on top."""
     name = default if preset is None else preset
     if name not in presets:
@@ -116,4 +128,4 @@ def rules_from(
         return base
     if not isinstance(overrides, dict):
         raise BadRules(f"{game} rule overrides must be a mapping", key="bad_rules")
-    return type(base).from_dict({**base.to_dict(), **overrides})  # type: ignore[attr-defined]
+    return type(base).from_dict({**base.to_dict(), **overrides})

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from babel import Locale as _Babel
 from babel.numbers import format_decimal, format_percent
@@ -203,7 +203,13 @@ def percent(locale: object, rate: float) -> str:
     return text.replace("\u202f", "\u00a0").replace("-", MINUS)
 
 
-def card_name(card: Any, locale: object, *, native: bool = False) -> str:
+class NamedCard(Protocol):
+    """A card that names itself in a language (the engines' ``Card.name``)."""
+
+    def name(self, lang: str) -> str: ...
+
+
+def card_name(card: NamedCard, locale: object, *, native: bool = False) -> str:
     """A card's name in ``locale`` (``card.<notation>`` key, else the engine's own names).
 
     ``native=True`` gives the name in the card's own language (Japanese for hanafuda).

@@ -20,9 +20,14 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import ImageDraw, ImageFont
+
+if TYPE_CHECKING:
+    from PIL._imaging import ImagingCore
+
+V = TypeVar("V")
 
 MASK_BYTES = 4 * 1024 * 1024
 MASKS_KEPT = 4000
@@ -32,17 +37,17 @@ LARGEST_KEPT = 64
 LENGTHS_KEPT = 8192
 
 
-class Recent:
+class Recent(Generic[V]):
     """A dict that forgets its least recently used entries past ``count`` entries or ``weight``
     (the sum of the weights given with each entry). Safe from several render threads."""
 
     def __init__(self, count: int, weight: int | None = None) -> None:
         self.count, self.weight = count, weight
-        self._items: OrderedDict[object, tuple[Any, int]] = OrderedDict()
+        self._items: OrderedDict[object, tuple[V, int]] = OrderedDict()
         self._weight = 0
         self._lock = threading.Lock()
 
-    def get(self, key: object) -> Any:
+    def get(self, key: object) -> V | None:
         with self._lock:
             item = self._items.get(key)
             if item is None:
@@ -50,7 +55,7 @@ class Recent:
             self._items.move_to_end(key)
             return item[0]
 
-    def put(self, key: object, value: Any, weight: int = 0) -> None:
+    def put(self, key: object, value: V, weight: int = 0) -> None:
         with self._lock:
             old = self._items.pop(key, None)
             if old is not None:
@@ -68,8 +73,8 @@ class Recent:
         return self._weight
 
 
-_masks = Recent(MASKS_KEPT, MASK_BYTES)
-_lengths = Recent(LENGTHS_KEPT)
+_masks: Recent[tuple[ImagingCore, tuple[int, int]]] = Recent(MASKS_KEPT, MASK_BYTES)
+_lengths: Recent[float] = Recent(LENGTHS_KEPT)
 
 
 class CachedFont(ImageFont.FreeTypeFont):
@@ -93,7 +98,7 @@ class CachedFont(ImageFont.FreeTypeFont):
         if found is None:
             found = super().getlength(text, mode, direction, features, language)
             _lengths.put(key, found)
-        return found  # type: ignore[no-any-return]
+        return found
 
     def getmask2(
         self,
@@ -108,7 +113,7 @@ class CachedFont(ImageFont.FreeTypeFont):
         start: tuple[float, float] | None = None,
         *args: Any,
         **kwargs: Any,
-    ) -> tuple[Image.core.ImagingCore, tuple[int, int]]:
+    ) -> tuple[ImagingCore, tuple[int, int]]:
         if mode == "RGBA" or args or self.size > LARGEST_KEPT:
             return super().getmask2(
                 text, mode, direction, features, language, stroke_width, anchor, ink, start, *args, **kwargs
@@ -132,7 +137,7 @@ class CachedFont(ImageFont.FreeTypeFont):
             )
             width, height = found[0].size
             _masks.put(key, found, width * height)
-        return found  # type: ignore[no-any-return]
+        return found
 
 
 def kept() -> tuple[int, int, int]:
@@ -178,6 +183,7 @@ def draw_text(
         return
     observed(text, font, fill)
     ink = draw._getink(fill)[0]
+    assert ink is not None  # fill is a colour, never None
     x, y = xy
     start = (math.modf(x)[0], math.modf(y)[0])
     mask, (dx, dy) = font.getmask2(

@@ -18,14 +18,16 @@ from __future__ import annotations
 
 import ctypes
 import os
+from collections.abc import Callable
 
 M_ARENA_MAX = -8  # glibc's mallopt parameter (malloc.h)
 ARENAS = 2
 
 
-def _libc_function(name: str) -> object | None:
+def _libc_function(name: str) -> Callable[..., int] | None:
     try:
-        return getattr(ctypes.CDLL(None), name)  # the C library the interpreter runs on
+        function: Callable[..., int] = getattr(ctypes.CDLL(None), name)  # the interpreter's C library
+        return function
     except (OSError, AttributeError):
         return None
 
@@ -34,7 +36,7 @@ def trim() -> None:
     """Return the C heap's free pages to the system (glibc ``malloc_trim(0)``)."""
     malloc_trim = _libc_function("malloc_trim")
     if malloc_trim is not None:
-        malloc_trim(0)  # type: ignore[operator]
+        malloc_trim(0)
 
 
 def limit_arenas(arenas: int = ARENAS) -> bool:
@@ -46,4 +48,4 @@ def limit_arenas(arenas: int = ARENAS) -> bool:
     mallopt = _libc_function("mallopt")
     if mallopt is None:
         return False
-    return bool(mallopt(M_ARENA_MAX, arenas))  # type: ignore[operator]
+    return bool(mallopt(M_ARENA_MAX, arenas))

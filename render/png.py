@@ -54,7 +54,9 @@ def fixed_palette(exact: Sequence[RGB], sample: Image.Image) -> Image.Image:
     not shift), then an octree palette of ``sample`` (what the images are made of) for the rest."""
     free = 256 - len(exact)
     adaptive = sample.quantize(free, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    colours = [v for rgb in exact for v in rgb] + adaptive.getpalette()[: 3 * free]
+    octree = adaptive.getpalette()
+    assert octree is not None  # a quantized image always has a palette
+    colours = [v for rgb in exact for v in rgb] + octree[: 3 * free]
     colours += [0] * (768 - len(colours))
     out = Image.new("P", (1, 1))
     out.putpalette(colours)

@@ -80,19 +80,19 @@ def _paste_row(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int, game: str
 def _paragraph(
     draw: ImageDraw.ImageDraw,
     x: float,
-    y: float,
+    y: int,
     text: str,
     size: int,
     width: float,
     fill: tuple[int, int, int],
-) -> float:
+) -> int:
     for line in wrap(text, size, width):
         widgets.text(draw, (x, y), line, size, fill, anchor="la")
         y += round(size * 1.4)
     return y
 
 
-def _scores(draw: ImageDraw.ImageDraw, y: float, rows: Sequence[tuple[str, str]]) -> float:
+def _scores(draw: ImageDraw.ImageDraw, y: int, rows: Sequence[tuple[str, str]]) -> int:
     """The scoring table in two columns of name … value rows."""
     half = (len(rows) + 1) // 2
     col_w = (W - 2 * PAD - 30) / 2

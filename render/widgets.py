@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
+from typing import Literal
 
 from PIL import Image, ImageDraw
 
@@ -68,7 +69,7 @@ def note(s: str, size: int, *, decorative: bool = False) -> None:
 def ink_height(size: int, sample: str = INK_SAMPLE) -> int:
     """Height in pixels of ``sample`` (digits and capitals) at font ``size``."""
     box = font(size).getbbox(sample, anchor="ls")
-    return box[3] - box[1]
+    return int(box[3] - box[1])  # whole pixels already: FreeType's boxes are ints typed as floats
 
 
 def text_ink(s: str, size: int) -> int:
@@ -180,7 +181,7 @@ def chip(
 # box is drawn without anti-aliasing (alpha 0 or 255) and the text blends over the box's fill.
 CHIPS_KEPT = 512
 CHIP_BYTES = 3 * 1024 * 1024
-_chips = Recent(CHIPS_KEPT, CHIP_BYTES)
+_chips: Recent[Image.Image | Literal[False]] = Recent(CHIPS_KEPT, CHIP_BYTES)
 
 
 def _draw_chip(
@@ -203,7 +204,7 @@ def _chip_tile(
     f: CachedFont,
     fill: RGB,
     ink: RGB,
-) -> Image.Image | bool:
+) -> Image.Image | Literal[False]:
     """The chip drawn on a transparent tile whose origin is a whole pixel away from the canvas's
     (the same sub-pixel positions); False when its text reaches past the box (it would blend
     over what lies under the chip: that chip is drawn on the canvas each time)."""

@@ -27,7 +27,10 @@ class AdvisoryLocks:
     def __init__(self, db: Database) -> None:
         if db.dialect != "postgresql":
             raise StoreError("advisory locks need PostgreSQL")
-        self._pool: Any = db.backend.pool  # type: ignore[union-attr]
+        from store.backends.postgres import PostgresBackend
+
+        assert isinstance(db.backend, PostgresBackend)  # the postgresql dialect's backend
+        self._pool: Any = db.backend.pool
         self._conn: Any = None  # the pooled connection holding the locks, while any is held
         self._held: set[tuple[int, int]] = set()
         self._busy = asyncio.Lock()  # one statement at a time on the connection

@@ -14,8 +14,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import sqlite3
 import sys
 from dataclasses import dataclass
+from typing import Any
 
 from store.backends import is_postgres_url
 from store.db import Database
@@ -35,7 +37,7 @@ class Copied:
     rows: int
 
 
-def _tables_in_dependency_order(raw) -> list[str]:  # type: ignore[no-untyped-def]
+def _tables_in_dependency_order(raw: sqlite3.Connection) -> list[str]:
     names = [
         r[0]
         for r in raw.execute(
@@ -52,9 +54,7 @@ def _tables_in_dependency_order(raw) -> list[str]:  # type: ignore[no-untyped-de
     return [n for n in ordered if n not in SKIP]
 
 
-def _read_sqlite(path: str) -> list[tuple[str, list[str], list[tuple]]]:  # type: ignore[type-arg]
-    import sqlite3
-
+def _read_sqlite(path: str) -> list[tuple[str, list[str], list[tuple[Any, ...]]]]:
     raw = sqlite3.connect(path)
     try:
         out = []
@@ -78,19 +78,21 @@ async def copy(sqlite_path: str, postgres_url: str) -> list[Copied]:
     tables = await asyncio.to_thread(_read_sqlite, sqlite_path)
     target = await Database.open(postgres_url)
     try:
-        pool = target.backend.pool  # type: ignore[union-attr]
+        from store.backends.postgres import PostgresBackend
+
+        assert isinstance(target.backend, PostgresBackend)  # opened from a postgresql:// URL
+        pool = target.backend.pool
         async with pool.acquire() as conn, conn.transaction():
             if await conn.fetchval("SELECT count(*) FROM games"):
                 raise CopyError("the PostgreSQL database already holds games; copy into an empty one")
             copied = []
             for table, columns, rows in tables:
-                types = dict(
-                    await conn.fetch(
-                        "SELECT column_name, data_type FROM information_schema.columns "
-                        "WHERE table_name = $1 AND table_schema = current_schema()",
-                        table,
-                    )
+                columns_of_table = await conn.fetch(
+                    "SELECT column_name, data_type FROM information_schema.columns "
+                    "WHERE table_name = $1 AND table_schema = current_schema()",
+                    table,
                 )
+                types: dict[str, str] = {r[0]: r[1] for r in columns_of_table}
                 floats = [types.get(c) in ("double precision", "real") for c in columns]
                 records = [
                     tuple(float(v) if f and v is not None else v for v, f in zip(row, floats, strict=True))

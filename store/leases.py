@@ -46,7 +46,7 @@ class LeaseLost(StoreError):
 
 
 def _policy(db: Database) -> LeasePolicy:
-    policy = getattr(db, "lease", None)
+    policy: LeasePolicy | None = getattr(db, "lease", None)
     if policy is None:
         raise StoreError("leases are off on this database (db.lease is not set)")
     return policy

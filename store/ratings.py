@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from typing import Any
 
-import aiosqlite
-
+from store.backends.base import Connection
 from store.db import Database, from_json
 from store.guild_settings import CPU_MOVES_LADDER
 from store.rating_rules import (
@@ -123,7 +123,7 @@ class RatingChange:
         return display_rating(self.after) - display_rating(self.before)
 
 
-def _player(row: aiosqlite.Row) -> PlayerRating:
+def _player(row: Any) -> PlayerRating:
     return PlayerRating(
         row["user_id"],
         row["game"],
@@ -135,7 +135,7 @@ def _player(row: aiosqlite.Row) -> PlayerRating:
     )
 
 
-def _change(row: aiosqlite.Row) -> RatingChange:
+def _change(row: Any) -> RatingChange:
     return RatingChange(
         row["game_id"],
         row["user_id"],
@@ -146,13 +146,13 @@ def _change(row: aiosqlite.Row) -> RatingChange:
     )
 
 
-async def _stored(conn: aiosqlite.Connection, user_id: int, game: str) -> PlayerRating:
+async def _stored(conn: Connection, user_id: int, game: str) -> PlayerRating:
     async with conn.execute(SELECT_RATING, (user_id, game)) as cursor:
         row = await cursor.fetchone()
     return _player(row) if row is not None else PlayerRating(user_id, game, Rating(), 0, 0, 0, 0)
 
 
-async def _cpu_rated(conn: aiosqlite.Connection, game_id: int, guild_id: int) -> bool:
+async def _cpu_rated(conn: Connection, game_id: int, guild_id: int) -> bool:
     """Whether this match's CPU seats play on the ladder: the policy stored when it was first
     rated, else the server's setting now (stored, so a later change of setting or a recompute
     rates the match the same way)."""
@@ -167,7 +167,7 @@ async def _cpu_rated(conn: aiosqlite.Connection, game_id: int, guild_id: int) ->
     return rated
 
 
-async def _fold(conn: aiosqlite.Connection, game_id: int, guild_id: int, game: str, finished_at: str) -> None:
+async def _fold(conn: Connection, game_id: int, guild_id: int, game: str, finished_at: str) -> None:
     """Fold one finished game into the ratings (and its server's season) and mark it folded."""
     async with conn.execute(MATCH_SEATS, (game_id,)) as cursor:
         rows = await cursor.fetchall()
@@ -202,7 +202,7 @@ async def _fold(conn: aiosqlite.Connection, game_id: int, guild_id: int, game: s
     await fold_season(conn, guild_id, game_id, game, finished_at, seats, cpu_rated=cpu_rated)
 
 
-async def _fold_pending(conn: aiosqlite.Connection) -> int:
+async def _fold_pending(conn: Connection) -> int:
     async with conn.execute(PENDING_GAMES) as cursor:
         pending = await cursor.fetchall()
     if not pending:
@@ -217,7 +217,7 @@ async def _fold_pending(conn: aiosqlite.Connection) -> int:
     return len(pending)
 
 
-async def _rebuild(conn: aiosqlite.Connection) -> int:
+async def _rebuild(conn: Connection) -> int:
     for sql in CLEAR:
         await conn.execute(sql)
     return await _fold_pending(conn)

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-import aiosqlite
-
+from store.backends.base import Connection
 from store.db import Database, utc_now
 from store.rating_rules import Rating, SeatOutcome, rate_match
 
@@ -61,7 +61,7 @@ class Season:
         return self.ended_at is None
 
 
-def _season(row: aiosqlite.Row) -> Season:
+def _season(row: Any) -> Season:
     return Season(row["guild_id"], row["number"], row["started_at"], row["ended_at"])
 
 
@@ -100,15 +100,13 @@ async def end_season(db: Database, guild_id: int, *, at: str | None = None) -> S
     return Season(guild_id, current.number, current.started_at, at)
 
 
-async def _season_at(conn: aiosqlite.Connection, guild_id: int, at: str) -> int | None:
+async def _season_at(conn: Connection, guild_id: int, at: str) -> int | None:
     async with conn.execute(SEASON_AT, (guild_id, at, at)) as cursor:
         row = await cursor.fetchone()
     return row["number"] if row is not None else None
 
 
-async def _season_rating(
-    conn: aiosqlite.Connection, key: tuple[int, int, int, str]
-) -> tuple[Rating, int, int]:
+async def _season_rating(conn: Connection, key: tuple[int, int, int, str]) -> tuple[Rating, int, int]:
     async with conn.execute(SELECT_SEASON_RATING, key) as cursor:
         row = await cursor.fetchone()
     if row is None:
@@ -117,7 +115,7 @@ async def _season_rating(
 
 
 async def fold_season(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     guild_id: int,
     game_id: int,
     game: str,

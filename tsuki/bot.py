@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -13,6 +14,7 @@ import store
 from cogs.table import render_pool
 from cogs.table.manager import TableManager
 from cogs.table.routes import DYNAMIC_ITEMS
+from cogs.table.spec import GameSpec
 from cogs.translator import TsukiTranslator
 from render import heap
 from store import Database, LeasePolicy
@@ -39,7 +41,7 @@ EXTENSIONS = (
 )
 
 
-def game_specs() -> dict[str, object]:
+def game_specs() -> dict[str, GameSpec]:
     """Every playable game's adapter, by name (``cogs.registry``)."""
     from cogs.registry import SPECS
 
@@ -63,7 +65,7 @@ def warm_images(games: tuple[str, ...]) -> None:
     """
     specs = game_specs()
     for game in games:
-        specs[game].warm()  # type: ignore[attr-defined]
+        specs[game].warm()
     heap.trim()
 
 
@@ -76,7 +78,7 @@ class TsukiBot(commands.Bot):
 
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.default()  # slash commands and buttons need no privileged intent
-        shards = {}
+        shards: dict[str, Any] = {}  # keyword arguments of AutoShardedBot only
         if isinstance(self, commands.AutoShardedBot):
             shards = {"shard_count": settings.shard_count, "shard_ids": settings.shard_ids}
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **shards)
@@ -88,7 +90,7 @@ class TsukiBot(commands.Bot):
         if self.settings.shared_database:  # other processes may drive tables here: leases on
             self.db.lease = LeasePolicy(ttl=self.settings.lease_seconds)
             self.open_identify_gate()
-        self.tables = TableManager(self, self.db, game_specs())  # type: ignore[arg-type]
+        self.tables = TableManager(self, self.db, game_specs())
         await self.tree.set_translator(TsukiTranslator())
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.add_listener(self.tables.announcer.on_message, "on_message")

@@ -15,6 +15,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
+from types import ModuleType
 from typing import Any, ClassVar
 
 from cogs.doudizhu.cards import (
@@ -26,7 +27,6 @@ from cogs.doudizhu.cards import (
     move_cards,
     move_words,
     picked_ranks,
-    rank_text,
     refusal,
 )
 from cogs.table.match_spec import MatchSpec
@@ -57,7 +57,7 @@ from engine.hints import Hints
 from engine.hints import doudizhu as hinter
 from i18n import t, tn
 from render import doudizhu as draw
-from render.doudizhu.common import move_phrase
+from render.doudizhu.common import move_phrase, rank_text
 from store import SeatResult
 
 MAX_SUGGESTIONS = 8  # move buttons besides Pass
@@ -81,7 +81,7 @@ def cpu_hint(view: DoudizhuView) -> Any:
 
 class DoudizhuSpec(MatchSpec):
     game = "doudizhu"
-    draw = draw
+    draw: ClassVar[ModuleType] = draw
     round_ended = HandEnded
     match_ended = MatchEnded
     engine = ENGINE

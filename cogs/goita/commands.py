@@ -58,9 +58,8 @@ class GoitaCog(
     )
     @app_commands.choices(
         players=[app_commands.Choice(name=str(n), value=n) for n in (4, 3, 2)],
-        preset=PRESET_CHOICES,
-        opponent=OPPONENT_CHOICES,
     )
+    @app_commands.choices(preset=PRESET_CHOICES, opponent=OPPONENT_CHOICES)
     async def start(
         self,
         interaction: discord.Interaction,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from types import ModuleType
 from typing import Any, ClassVar
 
 from cogs.table.match_spec import MatchSpec
@@ -51,7 +52,7 @@ def pawn_count(view: gt.GoitaView) -> int:
 
 class GoitaSpec(MatchSpec):
     game = "goita"
-    draw = draw
+    draw: ClassVar[ModuleType] = draw
     round_ended = gt.RoundEnded
     match_ended = gt.MatchEnded
     engine = gt.ENGINE

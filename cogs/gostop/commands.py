@@ -47,9 +47,8 @@ class GoStopCog(
     @app_commands.choices(
         players=[app_commands.Choice(name=str(n), value=n) for n in (2, 3)],
         rounds=[app_commands.Choice(name=str(n), value=n) for n in (12, 6, 3)],
-        preset=PRESET_CHOICES,
-        opponent=OPPONENT_CHOICES,
     )
+    @app_commands.choices(preset=PRESET_CHOICES, opponent=OPPONENT_CHOICES)
     async def start(
         self,
         interaction: discord.Interaction,

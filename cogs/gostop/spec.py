@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from types import ModuleType
 from typing import Any, ClassVar
 
 import i18n
@@ -78,7 +79,7 @@ def round_score(view: gs.GoStopView, seat: int) -> int:
 
 class GoStopSpec(HanafudaSpec):
     game = "gostop"
-    draw = draw
+    draw: ClassVar[ModuleType] = draw
     round_ended = gs.RoundEnded
     match_ended = gs.MatchEnded
     engine = gs.ENGINE

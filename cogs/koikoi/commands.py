@@ -35,9 +35,8 @@ class KoiKoiCog(GameCog, group_name=_("koikoi"), group_description=_("Play Koi-K
     )
     @app_commands.choices(
         rounds=[app_commands.Choice(name=str(n), value=n) for n in (12, 6, 3)],
-        preset=PRESET_CHOICES,
-        opponent=OPPONENT_CHOICES,
     )
+    @app_commands.choices(preset=PRESET_CHOICES, opponent=OPPONENT_CHOICES)
     async def start(
         self,
         interaction: discord.Interaction,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from types import ModuleType
 from typing import Any, ClassVar
 
 from cogs.hanafuda.spec import HanafudaSpec
@@ -34,7 +35,7 @@ def yaku_text(yaku: Sequence[kk.YakuScore], locale: str) -> str:
 
 class KoiKoiSpec(HanafudaSpec):
     game = "koikoi"
-    draw = draw
+    draw: ClassVar[ModuleType] = draw
     round_ended = kk.RoundEnded
     match_ended = kk.MatchEnded
     engine = kk.ENGINE
@@ -108,15 +109,12 @@ class KoiKoiSpec(HanafudaSpec):
 
     # --- words ------------------------------------------------------------------------------
 
-    def narrate(self, events: Sequence[Any], names: Sequence[str], locale: str) -> list[str]:
-        lines: list[str] = []
-        for e in events:
-            line = self._narrate_one(e, names, locale)
-            if line:
-                lines.append(line)
-        return lines
+    def _narrate_one(self, e: Any, names: Sequence[str], loc: str) -> list[str]:
+        line = self._narrate_line(e, names, loc)
+        return [line] if line else []
 
-    def _narrate_one(self, e: Any, names: Sequence[str], loc: str) -> str | None:
+    def _narrate_line(self, e: Any, names: Sequence[str], loc: str) -> str | None:
+        """The one line Koi-Koi tells of ``e`` (``None``: nothing to tell)."""
         if isinstance(e, kk.RoundStarted):
             return t(
                 loc,

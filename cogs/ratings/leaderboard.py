@@ -183,9 +183,8 @@ class LeaderboardCog(commands.Cog):
         since = season.started_at[:10]
         if season.current:
             return t(loc, "ratings.board.scope_season_current", n=season.number, since=since)
-        return t(
-            loc, "ratings.board.scope_season_past", n=season.number, since=since, until=season.ended_at[:10]
-        )
+        until = (season.ended_at or "")[:10]
+        return t(loc, "ratings.board.scope_season_past", n=season.number, since=since, until=until)
 
     async def _rated_rows(
         self,

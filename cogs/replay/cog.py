@@ -143,7 +143,7 @@ class ReplayCog(commands.Cog, name="Replay"):
         if verb == "anim":
             await self.animation(interaction, row, pos)
             return
-        values = (interaction.data or {}).get("values") or ()  # type: ignore[union-attr]
+        values = c.picked(interaction)
         target = {  # the frame shown is clamped to the match (a custom_id can be forged)
             "first": 0,
             "prev": pos - 1,
@@ -225,7 +225,7 @@ class CommentModal(discord.ui.Modal):
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await self.cog.comment_sent(interaction, self.game_id, self.pos, self.body.value or "")
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
+    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:  # type: ignore[override]  # discord.ui.Modal's own on_error drops BaseView's item
         await report_error(interaction, error)
 
 
@@ -233,7 +233,7 @@ class ReplayRoute(c.Routed, template=c.REPLAY_TEMPLATE):
     """Every replay control, and the Replay button of results posts."""
 
     async def on_click(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Replay")  # type: ignore[attr-defined]
+        cog = interaction.client.get_cog("Replay")  # type: ignore[attr-defined]  # TsukiBot is a commands.Bot; Interaction types its client as Client
         await cog.on_click(interaction, self.number("game"), self.number("pos"), self.match["verb"])
 
 

@@ -27,7 +27,7 @@ def replay_view(spec: GameSpec, timeline: Timeline, frame: Frame) -> Any:
     (read from the first later frame of the same deal that shows it)."""
     engine = spec.engine
     public = engine.view(frame.state, None)
-    if not dataclasses.is_dataclass(public):
+    if not dataclasses.is_dataclass(public) or isinstance(public, type):
         return public
     rows = getattr(public, "tables", None)
     if rows is not None:

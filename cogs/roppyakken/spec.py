@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from types import ModuleType
 from typing import Any, ClassVar
 
 from cogs.hanafuda.spec import HanafudaSpec
@@ -60,7 +61,7 @@ def taken_label(cards: Sequence[Card], locale: str) -> str:
 
 class RoppyakkenSpec(HanafudaSpec):
     game = "roppyakken"
-    draw = draw
+    draw: ClassVar[ModuleType] = draw
     round_ended = rk.RoundEnded
     match_ended = rk.MatchEnded
     engine = rk.ENGINE
@@ -163,7 +164,7 @@ class RoppyakkenSpec(HanafudaSpec):
             r = e.result
             lines = [t(loc, "roppyakken.narrate.round_end", n=r.round_no)]
             for i, seat in enumerate(r.seats):
-                cards = sum(item.points for item in seat.card_points)
+                card_points = sum(item.points for item in seat.card_points)
                 made = [*seat.teyaku, *seat.yaku]
                 key = "roppyakken.narrate.seat_yaku" if made else "roppyakken.narrate.seat"
                 lines.append(
@@ -172,7 +173,7 @@ class RoppyakkenSpec(HanafudaSpec):
                         key,
                         name=names[i],
                         points=r.points[i],
-                        cards=cards,
+                        cards=card_points,
                         yaku=items_text(made, loc),
                         total=e.scores[i],
                     )

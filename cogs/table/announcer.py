@@ -206,7 +206,7 @@ class Announcer:
             try:
                 files = payload.pop("files")
                 edit = {**payload, "attachments": [*board.kept, *files]}
-                await channel.get_partial_message(board.message_id).edit(**limits.fit(edit))  # type: ignore[attr-defined]
+                await channel.get_partial_message(board.message_id).edit(**limits.fit(edit))
             except discord.NotFound:  # someone deleted the board: post it again
                 board.message_id = None
                 table.notes = [*notes, *lines]
@@ -281,7 +281,7 @@ class Announcer:
         channel = await self.channel(table)
         for message_id in table.ping_ids:
             with contextlib.suppress(discord.NotFound):  # deleted already (a moderator, a past run)
-                await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
+                await channel.get_partial_message(message_id).delete()
         table.ping_ids, table.ping_turn = [], None
 
     async def _notify_by_dm(self, table: Table, user_id: int | None) -> None:
@@ -307,7 +307,7 @@ class Announcer:
         board_seq, results, stale = -1, False, []
         try:
             channel = await self.channel(table)
-            history = [m async for m in channel.history(limit=HISTORY_SCAN)]  # type: ignore[union-attr]
+            history = [m async for m in channel.history(limit=HISTORY_SCAN)]
         except discord.HTTPException:
             log.warning("table %s: could not read its thread back; trusting the store", table.id)
             return

@@ -21,6 +21,7 @@ routed click's errors are answered in one place, :meth:`Routed.callback`.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -95,6 +96,13 @@ class Routed(discord.ui.DynamicItem[Any], template=r"(?!)"):
     async def on_click(self, interaction: discord.Interaction) -> None:
         """What the click does: each routed component writes its own."""
         raise NotImplementedError
+
+
+def picked(interaction: discord.Interaction) -> tuple[str, ...]:
+    """The values chosen in the select menu clicked (empty for a button)."""
+    data: Mapping[str, object] = interaction.data or {}
+    values = data.get("values")
+    return tuple(values) if isinstance(values, list) else ()
 
 
 def button(

@@ -69,9 +69,9 @@ async def open_lobby(
     ``seat_host=False`` with CPUs in every seat makes a table to watch (and the demo).
     ``cpu_levels`` gives the CPUs' levels in seat order (the last one repeats; default normal).
     """
-    channel = channel or interaction.channel  # type: ignore[assignment]
+    channel = channel or interaction.channel  # type: ignore[assignment]  # a slash command in a guild: a messageable channel
     assert channel is not None and interaction.guild_id is not None
-    channel_id = channel.id  # type: ignore[union-attr]
+    channel_id = channel.id  # type: ignore[attr-defined]  # a guild channel or thread: Messageable lacks .id
     if tables.in_channel(channel_id) is not None:
         raise GameError("A game is already open here.", key="channel_busy")
     spec = tables.specs[game]
@@ -121,7 +121,7 @@ async def open_lobby(
             await tables.save_seats(table)
             kwargs = fit({"embed": messages.lobby_embed(table), "view": messages.lobby_view(table)})
             if deferred:
-                message = await interaction.edit_original_response(**kwargs)
+                message: discord.Message = await interaction.edit_original_response(**kwargs)
             else:
                 message = await channel.send(**kwargs)
         except Exception:
@@ -288,6 +288,6 @@ async def rematch(tables: TableManager, interaction: discord.Interaction, game_i
         dict(row.options),
         cpu_seats=cpus,
         cpu_levels=levels,
-        channel=channel,  # type: ignore[arg-type]
+        channel=channel,  # type: ignore[arg-type]  # the stored table's channel, fetched as a messageable one
     )
     return None

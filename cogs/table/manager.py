@@ -409,7 +409,7 @@ class TableManager(TurnClock):
             embed.description = t(table.locale, note_key)
         view = messages.lobby_view(table) if table.status == "lobby" else messages.started_lobby_view(table)
         try:
-            lobby_message = channel.get_partial_message(table.lobby_message_id)  # type: ignore[attr-defined]
+            lobby_message = channel.get_partial_message(table.lobby_message_id)
             await lobby_message.edit(**limits.fit({"embed": embed, "view": view}))
         except discord.HTTPException:
             log.info("lobby message of table %s is gone", table.id)

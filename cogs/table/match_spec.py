@@ -21,8 +21,8 @@ from store import SeatResult
 
 class MatchSpec(GameSpec):
     draw: ClassVar[ModuleType]  # render module: render_table, render_hand, render_round_sheet, …
-    round_ended: ClassVar[type]  # the engine's RoundEnded event (.result, .scores)
-    match_ended: ClassVar[type]  # the engine's MatchEnded event (.scores, .winners)
+    round_ended: ClassVar[type[Any]]  # the engine's RoundEnded event (.result, .scores)
+    match_ended: ClassVar[type[Any]]  # the engine's MatchEnded event (.scores, .winners)
 
     def narrate(self, events: Sequence[Any], names: Sequence[str], locale: str) -> list[str]:
         """The lines of each event, from the game's ``_narrate_one(event, names, locale)``."""
@@ -32,12 +32,14 @@ class MatchSpec(GameSpec):
         raise NotImplementedError
 
     def render_table(self, view: Any, names: Sequence[str], locale: str) -> bytes:
-        return self.draw.render_table(view, names=tuple(names), locale=locale)
+        png: bytes = self.draw.render_table(view, names=tuple(names), locale=locale)
+        return png
 
     def render_hand(self, view: Any, locale: str, owner: str | None = None) -> bytes:
         """The seat's hand as its player sees it, or, given ``owner`` (a replay), as an
         onlooker reads it: "<owner>'s hand", the status in the third person."""
-        return self.draw.render_hand(view, locale=locale, owner=owner)
+        png: bytes = self.draw.render_hand(view, locale=locale, owner=owner)
+        return png
 
     def warm(self) -> None:
         self.draw.warm()

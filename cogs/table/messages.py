@@ -205,7 +205,7 @@ async def event_images(
     table: Table, public: PublicView[Any], events: Sequence[Any], ratings: Sequence[Any] | None = None
 ) -> list[Image]:
     """The images some events bring to the board (a round's score sheet, the match summary)."""
-    return await render_pool.draw(
+    images: list[Image] = await render_pool.draw(
         table.game,
         table.spec,
         "event_images",
@@ -215,6 +215,7 @@ async def event_images(
         table.locale,
         ratings,
     )
+    return images
 
 
 async def _table_files(

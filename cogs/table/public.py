@@ -45,7 +45,7 @@ class PublicView(Generic[V]):
             isinstance(seen, PublicView)
             or getattr(seen, "seat", None) is not None
             or getattr(seen, "hand", None) is not None
-            or getattr(seen, "legal_actions", ())
+            or bool(getattr(seen, "legal_actions", None))
         ):
             raise TypeError(f"a seat's view is not public: {type(seen).__name__}")
 

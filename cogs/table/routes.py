@@ -24,7 +24,8 @@ from cogs.table.replies import refuse
 
 
 def _manager(interaction: discord.Interaction) -> TableManager:
-    return interaction.client.tables  # type: ignore[attr-defined]
+    tables: TableManager = interaction.client.tables  # type: ignore[attr-defined]  # TsukiBot.tables; Interaction types its client as Client
+    return tables
 
 
 async def is_foreign(interaction: discord.Interaction, game_id: int, seq: int | None = None) -> bool:
@@ -97,7 +98,7 @@ class StepButton(TableControl, template=c.STEP_TEMPLATE):
 
 class PickSelect(TableControl, template=c.PICK_TEMPLATE):
     async def on_click(self, interaction: discord.Interaction) -> None:
-        values = tuple((interaction.data or {}).get("values", ()))  # type: ignore[union-attr]
+        values = c.picked(interaction)
         await play.on_pick(
             _manager(interaction), interaction, self.number("game"), self.number("seq"), values
         )

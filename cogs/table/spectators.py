@@ -85,7 +85,7 @@ async def view_message(
     def draw() -> list[Image]:
         if (locale, None) not in drawn:
             drawn[locale, None] = Image("table.png", spec.render_table(public, names, locale))
-        if coached is not None and (locale, seat) not in drawn:
+        if coached is not None and seat is not None and (locale, seat) not in drawn:
             hand = spec.render_hand(coached, locale, owner=table.seats[seat].name)  # not "Your hand"
             drawn[locale, seat] = Image("hand.png", hand)
         return [drawn[locale, None], *([drawn[locale, seat]] if coached is not None else [])]

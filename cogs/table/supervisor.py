@@ -50,7 +50,7 @@ Step = Callable[[], Awaitable[None]]
 
 def backoff(failures: int) -> float:
     """Seconds to wait after ``failures`` failures in a row (1, 2, …): doubling, capped."""
-    return min(BACKOFF_CAP, BACKOFF_FIRST * 2 ** max(failures - 1, 0))
+    return min(BACKOFF_CAP, BACKOFF_FIRST * 2.0 ** max(failures - 1, 0))
 
 
 def _alive(task: asyncio.Task[Any] | None) -> bool:

@@ -191,7 +191,7 @@ class SearchStats:
 # A time budget is searched for this share of it (CPU time and wall cap alike): the last
 # iteration, the determinization and the trip to and from the worker process fit in the rest.
 MARGIN = 0.9
-_CACHE: OrderedDict[Any, Any] = OrderedDict()
+_CACHE: OrderedDict[Any, tuple[Any, SearchStats]] = OrderedDict()
 _CACHE_SIZE = 256
 _CACHE_LOCK = threading.Lock()  # searches run in several threads at once with CPU_WORKERS=0
 
@@ -202,7 +202,7 @@ def clear_cache() -> None:
         _CACHE.clear()
 
 
-def _cached(key: Any) -> Any:
+def _cached(key: Any) -> tuple[Any, SearchStats] | None:
     """The answer kept for ``key`` (now the most recent), or None."""
     with _CACHE_LOCK:
         found = _CACHE.get(key)

@@ -140,7 +140,8 @@ def legal_actions(s: State) -> tuple[Action, ...]:
     """Every action the seat to act may take (empty once the match is over)."""
     phase = s.phase
     if phase is PLAY:
-        enc = s.encs[s.to_act]  # type: ignore[index]
+        assert s.to_act is not None
+        enc = s.encs[s.to_act]
         last = s.last
         if last is None:
             return tuple(leads(enc))
@@ -159,23 +160,22 @@ def apply(s: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     Raises :class:`IllegalAction` (with a ``key`` for translations) or :class:`GameOver`.
     """
     phase = s.phase
-    kind = type(action)
     if phase is PLAY:
-        if kind is Move:
-            return _play(s, action)  # type: ignore[arg-type]
-        if kind is Pass:
+        if type(action) is Move:
+            return _play(s, action)
+        if type(action) is Pass:
             return _pass(s)
-        if kind is Bid:
+        if type(action) is Bid:
             raise IllegalAction("The bidding is over: play or pass.", key="wrong_phase", phase="play")
     elif phase is BID:
-        if kind is Bid:
-            value = action.value  # type: ignore[union-attr]
+        if type(action) is Bid:
+            value = action.value
             if type(value) is not int or not 1 <= value <= 3:
                 raise IllegalAction(f"A bid is 1, 2 or 3, not {value!r}.", key="bad_bid", bid=str(value))
             return _bid(s, value)
-        if kind is Pass:
+        if type(action) is Pass:
             return _bid(s, 0)
-        if kind is Move:
+        if type(action) is Move:
             raise IllegalAction("Bid first: bid1, bid2, bid3 or pass.", key="wrong_phase", phase="bid")
     else:
         raise GameOver("The match is over.", key="game_over")
@@ -183,7 +183,8 @@ def apply(s: State, action: Action) -> tuple[State, tuple[Event, ...]]:
 
 
 def _bid(s: State, value: int) -> tuple[State, tuple[Event, ...]]:
-    seat: int = s.to_act  # type: ignore[assignment]
+    seat = s.to_act
+    assert seat is not None
     if value and value <= s.bid:
         raise IllegalAction(f"Bid more than {s.bid} (or pass).", key="bid_too_low", bid=value, highest=s.bid)
     events: list[Event] = [BidMade(seat, value)]
@@ -254,7 +255,8 @@ def _take(m: int, enc: int) -> int:
 
 
 def _play(s: State, move: Move) -> tuple[State, tuple[Event, ...]]:
-    seat: int = s.to_act  # type: ignore[assignment]
+    seat = s.to_act
+    assert seat is not None
     enc = move.enc
     if type(enc) is not int or not 0 < enc < 1 << 60 or classify(enc) != move:
         raise IllegalAction(
@@ -308,7 +310,8 @@ def _play(s: State, move: Move) -> tuple[State, tuple[Event, ...]]:
 
 
 def _pass(s: State) -> tuple[State, tuple[Event, ...]]:
-    seat: int = s.to_act  # type: ignore[assignment]
+    seat = s.to_act
+    assert seat is not None
     if s.last is None:
         raise IllegalAction("You lead this trick: play a combination.", key="must_lead")
     trick = (*s.trick, TrickPlay(seat, None, ()))

@@ -98,7 +98,8 @@ def _king_may_attack(s: State, hand: Counts) -> bool:
     """
     if sum(hand) == 1 or (hand[KING] >= 2 and s.rules.king_attack_with_both):
         return True
-    if s.rules.king_face_down_counts and KING + HIDDEN in s.laid[s.to_act]:  # type: ignore[index]
+    assert s.to_act is not None
+    if s.rules.king_face_down_counts and KING + HIDDEN in s.laid[s.to_act]:
         return True
     return any(KING in row for row in s.laid)
 
@@ -113,7 +114,8 @@ def legal_actions(s: State) -> tuple[Action, ...]:
     """Every action the seat to act may take (empty once the match is over)."""
     phase = s.phase
     if phase is RESPOND:
-        hand = s.hands[s.to_act]  # type: ignore[index]
+        assert s.to_act is not None
+        hand = s.hands[s.to_act]
         a = s.attack
         out: list[Action] = []
         if hand[a]:
@@ -123,11 +125,13 @@ def legal_actions(s: State) -> tuple[Action, ...]:
         out.append(PASS)
         return tuple(out)
     if phase is DOWN:
-        hand = s.hands[s.to_act]  # type: ignore[index]
+        assert s.to_act is not None
+        hand = s.hands[s.to_act]
         first = 0 if hand[KING] and _king_may_go_down(s, hand) else 1
         return tuple(DOWNS[k] for k in range(first, 8) if hand[k])
     if phase is ATTACK:
-        hand = s.hands[s.to_act]  # type: ignore[index]
+        assert s.to_act is not None
+        hand = s.hands[s.to_act]
         first = 0 if hand[KING] and _king_may_attack(s, hand) else 1
         return tuple(ATTACKS[k] for k in range(first, 8) if hand[k])
     if phase is ASK or phase is CONSENT:
@@ -144,20 +148,19 @@ def apply(s: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     Raises :class:`IllegalAction` (with a ``key`` for translations) or :class:`GameOver`.
     """
     phase = s.phase
-    kind = type(action)
     if phase is RESPOND:
-        if kind is Pass:
+        if type(action) is Pass:
             return _pass(s)
-        if kind is Block:
-            return _block(s, action.piece)  # type: ignore[union-attr]
+        if type(action) is Block:
+            return _block(s, action.piece)
     elif phase is DOWN:
-        if kind is Down:
-            return _down(s, action.piece)  # type: ignore[union-attr]
+        if type(action) is Down:
+            return _down(s, action.piece)
     elif phase is ATTACK:
-        if kind is Attack:
-            return _attack(s, action.piece)  # type: ignore[union-attr]
-    elif (phase is ASK or phase is CONSENT) and (kind is Redeal or kind is Keep):
-        return _decide(s, kind is Redeal)
+        if type(action) is Attack:
+            return _attack(s, action.piece)
+    elif (phase is ASK or phase is CONSENT) and (type(action) is Redeal or type(action) is Keep):
+        return _decide(s, type(action) is Redeal)
     raise _refusal(s, action)
 
 
@@ -199,7 +202,8 @@ def _check_piece(k: Any) -> int:
 
 
 def _down(s: State, piece: Piece) -> tuple[State, tuple[Event, ...]]:
-    seat: int = s.to_act  # type: ignore[assignment]
+    seat = s.to_act
+    assert seat is not None
     k = _check_piece(piece)
     hand = s.hands[seat]
     if not hand[k]:
@@ -212,7 +216,8 @@ def _down(s: State, piece: Piece) -> tuple[State, tuple[Event, ...]]:
 
 
 def _attack(s: State, piece: Piece) -> tuple[State, tuple[Event, ...]]:
-    seat: int = s.to_act  # type: ignore[assignment]
+    seat = s.to_act
+    assert seat is not None
     k = _check_piece(piece)
     hand = s.hands[seat]
     if not hand[k]:
@@ -255,7 +260,8 @@ def _attack(s: State, piece: Piece) -> tuple[State, tuple[Event, ...]]:
 
 
 def _block(s: State, piece: Piece) -> tuple[State, tuple[Event, ...]]:
-    seat: int = s.to_act  # type: ignore[assignment]
+    seat = s.to_act
+    assert seat is not None
     k = _check_piece(piece)
     a = s.attack
     if not s.hands[seat][k]:
@@ -275,7 +281,8 @@ def _block(s: State, piece: Piece) -> tuple[State, tuple[Event, ...]]:
 
 
 def _pass(s: State) -> tuple[State, tuple[Event, ...]]:
-    seat: int = s.to_act  # type: ignore[assignment]
+    seat = s.to_act
+    assert seat is not None
     passes = s.passes + 1
     if passes >= s.seats - 1:
         # Seed: « Si le joueur qui a lancé l'attaque n'est bloqué par aucun des 3 autres joueurs,
@@ -292,7 +299,8 @@ def _decide(s: State, redeal: bool) -> tuple[State, tuple[Event, ...]]:
     FudaWiki: with holders in both teams, the deal is redone only if both teams agree.
     Without partners (2 or 3 players) the holder decides alone.
     """
-    seat: int = s.to_act  # type: ignore[assignment]
+    seat = s.to_act
+    assert seat is not None
     events: list[Event] = []
     holder = s.asks[0]
     team = s.team_of(holder)

@@ -193,7 +193,8 @@ def apply(s: MemoryState, action: MemoryAction) -> tuple[MemoryState, tuple[obje
         raise GameOver("The game is over.", key="game_over")
     if action not in legal_actions(s):
         raise IllegalAction(f"{action} is not possible now.", key="bad_move", text=str(action))
-    seat: int = s.to_act  # type: ignore[assignment]
+    seat = s.to_act
+    assert seat is not None
     if isinstance(action, Discard):
         grid = list(s.grid)
         k = grid[action.pos]
@@ -211,7 +212,7 @@ def apply(s: MemoryState, action: MemoryAction) -> tuple[MemoryState, tuple[obje
     captured = list(s.captured)
     left = list(turned)
     if len(left) == 2 and grid[left[0]] == grid[left[1]]:
-        events.append(Captured((PIECES[grid[left[0]]],) * 2, (left[0], left[1])))  # type: ignore[arg-type]
+        events.append(Captured((PIECES[grid[left[0]]],) * 2, (left[0], left[1])))
         captured += [grid[left[0]]] * 2
         grid[left[0]] = grid[left[1]] = EMPTY
         left = []
@@ -232,7 +233,8 @@ def apply(s: MemoryState, action: MemoryAction) -> tuple[MemoryState, tuple[obje
 
 def _next_turn(s: MemoryState, events: list[object]) -> tuple[MemoryState, tuple[object, ...]]:
     """Turned pieces go back face down; the next seat plays, or the game ends."""
-    s = s._replace(turned=(), phase="flip", to_act=(s.to_act + 1) % s.seats)  # type: ignore[operator]
+    assert s.to_act is not None
+    s = s._replace(turned=(), phase="flip", to_act=(s.to_act + 1) % s.seats)
     if not _face_down(s):
         # « S'il reste des cartes dépareillées à la fin de la partie elles sont mises dans la défausse. »
         leftovers = tuple(k for k in s.grid if k != EMPTY)

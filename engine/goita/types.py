@@ -174,7 +174,7 @@ class Keep:
 
 Action = Down | Attack | Block | Pass | Redeal | Keep
 
-_WITH_PIECE = {"down": Down, "attack": Attack, "block": Block}
+_WITH_PIECE: dict[str, type[Down | Attack | Block]] = {"down": Down, "attack": Attack, "block": Block}
 
 
 def parse_action(text: str) -> Action:

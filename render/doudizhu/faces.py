@@ -277,7 +277,7 @@ def card_back(width: int) -> Image.Image:
     ld = ImageDraw.Draw(lattice)
     step = w * 0.16 * s
     lw = max(1, round(w * 0.012 * s))
-    k = -h * s
+    k: float = -h * s
     while k < w * s + h * s:
         ld.line((k, 0, k + h * s, h * s), fill=(196, 70, 70), width=lw)
         ld.line((k + h * s, 0, k, h * s), fill=(196, 70, 70), width=lw)

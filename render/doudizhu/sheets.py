@@ -68,7 +68,7 @@ def render_round_sheet(
         text(draw, (MARGIN + 8, 88), _t(locale, "sheet.no_bid_detail"), T, TEXT_DIM, max_width=SHEET_W - 40)
         y = head_h
         panel(draw, (MARGIN, y, SHEET_W - MARGIN, y + body_h))
-        x = MARGIN + 24
+        x: float = MARGIN + 24
         text(draw, (x, y + 34), _t(locale, "sheet.total"), T, TEXT_DIM)
         for s in range(seats):
             label = f"{seat_name(names, s)}  0 → {L.number(scores[s] if s < len(scores) else 0, locale)}"
@@ -102,8 +102,14 @@ def render_round_sheet(
     label = _t(locale, "sheet.multipliers")
     base = max((abs(b) for b in result.base), default=0)
     chips = [(_t(locale, "sheet.base", base=base), PANEL_EDGE, TEXT)]
-    chips += [(f"{mult_name(locale, m.name)} ×{m.factor}", ACCENT if m.name == "bid" else KOI,
-               INK if m.name == "bid" else CREAM) for m in result.multipliers]
+    chips += [
+        (
+            f"{mult_name(locale, m.name)} ×{m.factor}",
+            ACCENT if m.name == "bid" else KOI,
+            INK if m.name == "bid" else CREAM,
+        )
+        for m in result.multipliers
+    ]
 
     def width(c: str) -> float:
         return text_width(c, T) + 2 * (T // 2) + 8
@@ -139,8 +145,8 @@ def render_round_sheet(
         if left:
             cards = sorted(left)
             step = fan_step(len(cards), SHEET_CARD_W, cols["points"] - 110 - cols["left"], SHEET_CARD_W + 4)
-            for i, c in enumerate(cards):
-                paste_card(img, c, cols["left"] + i * step, top + 12, SHEET_CARD_W)
+            for i, card in enumerate(cards):
+                paste_card(img, card, cols["left"] + i * step, top + 12, SHEET_CARD_W)
         else:
             text(draw, (cols["left"], cy), _t(locale, "sheet.none_left"), T, ACCENT)
         pts = result.points[s] if s < len(result.points) else 0
@@ -191,7 +197,7 @@ def render_match_summary(
             banner = _t(locale, "summary.winners", names=together)
         else:
             banner = _t(locale, "summary.tie", names=together)
-        cy = 98
+        cy: float = 98
         w = chip(draw, MARGIN + 8, cy, banner, T, ACCENT, INK, pad=18)
         crown(draw, MARGIN + 8 + w + 14, cy, 30, ACCENT)
     panel(draw, (MARGIN, table_top, SHEET_W - MARGIN, height - 20))

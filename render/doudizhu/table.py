@@ -93,7 +93,7 @@ def _plate(
     count = view.hand_counts[seat]
     wide = x1 - x0 > 600
     cy = (y0 + y1) / 2 if wide else y0 + 36
-    x = x0 + 16
+    x: float = x0 + 16
     if acting:
         draw.polygon([(x, cy - 13), (x + 18, cy), (x, cy + 13)], fill=ACCENT)
         x += 28
@@ -206,10 +206,10 @@ def _status(view: DoudizhuView, names: Sequence[str], locale: str) -> tuple[str,
 
 def _header(draw: ImageDraw.ImageDraw, view: DoudizhuView, locale: str) -> None:
     cy = 38
-    x = MARGIN + 8
+    x: float = MARGIN + 8
     x += text(draw, (x, cy), _t(locale, "title"), T + 4) + 16
     chip(draw, x, cy, _t(locale, "hand_no", hand=view.hand_no, total=view.hands_total), T, PANEL_EDGE, TEXT)
-    right = W - MARGIN
+    right: float = W - MARGIN
     if view.bid:
         right -= (
             chip(
@@ -314,9 +314,16 @@ def render_table(view: DoudizhuView, *, names: tuple[str, ...], locale: str = "e
         latest[p.seat] = p
     last_play = next((p for p in reversed(trick) if p.move is not None), None)
     for seat, (box, align) in zones.items():
-        p = latest.get(seat)
+        play = latest.get(seat)
         _zone(
-            img, draw, p, box, align, hot=p is last_play and not dim and p is not None, dim=dim, locale=locale
+            img,
+            draw,
+            play,
+            box,
+            align,
+            hot=play is last_play and not dim and play is not None,
+            dim=dim,
+            locale=locale,
         )
     # the trick told in order, at the right of the status
     if trick:
@@ -374,7 +381,7 @@ def render_hand(view: DoudizhuView, *, locale: str = "en", owner: str | None = N
     img = Image.new("RGB", (W, h), TABLE_BG)
     draw = ImageDraw.Draw(img)
     cy = 36
-    x = MARGIN + 8
+    x: float = MARGIN + 8
     x += text(draw, (x, cy), L.hand_title(locale, "render.doudizhu.hand.title", owner), T + 2) + 14
     if view.seat is not None:
         role = badges(view)[view.seat]

@@ -39,7 +39,7 @@ MEMORY_WIDTHS = (CELL_W, SMALL_W)
 def cell_drawings(view: MemoryView) -> tuple[tuple[str, Piece | None], ...]:
     """What each of the 32 places draws: ``("empty", None)``, ``("back", None)``,
     ``("guard", piece)`` or ``("turned", piece)``. Only pieces the view shows are ever drawn."""
-    out = []
+    out: list[tuple[str, Piece | None]] = []
     guards, turned = set(view.guards), set(view.turned)
     for pos in range(32):
         piece = view.cells[pos]
@@ -82,7 +82,7 @@ def _group_row(
     h = ph + 24
     panel(draw, (MARGIN, y, W - MARGIN, y + h), fill=PANEL)
     text(draw, (MARGIN + 20, y + h / 2), title, T, TEXT, max_width=290)
-    x = MARGIN + 320
+    x: float = MARGIN + 320
     counts = Counter(pieces)
     if not counts:
         text(draw, (x, y + h / 2), _t(locale, empty_key), T, TEXT_DIM)

@@ -84,7 +84,7 @@ def slot_drawings(view: GoitaView) -> tuple[tuple[tuple[str, Piece | None, bool]
     kings = 0
     out = []
     for seat, row in enumerate(view.tables):
-        drawn = []
+        drawn: list[tuple[str, Piece | None, bool]] = []
         for slot in row:
             if slot.piece is None:
                 drawn.append(("back", None, False))
@@ -136,7 +136,7 @@ def _status(view: GoitaView, names: Sequence[str], locale: str) -> str:
 
 def _header(draw: ImageDraw.ImageDraw, view: GoitaView, names: Sequence[str], locale: str) -> None:
     cy = HEADER_H // 2 + 2
-    x = MARGIN + 6
+    x: float = MARGIN + 6
     x += text(draw, (x, cy), _t(locale, "round", round=view.round_no), T + 4) + 16
     x += chip(draw, x, cy, _t(locale, "target", target=view.rules.target_score), T, PANEL_EDGE, TEXT) + 8
     if view.set_aside and view.seats != 4:
@@ -144,7 +144,7 @@ def _header(draw: ImageDraw.ImageDraw, view: GoitaView, names: Sequence[str], lo
         chip(draw, x, cy, _t(locale, key, count=view.set_aside), T, PANEL, TEXT_DIM)
     if view.seats != 4:
         return
-    right = W - MARGIN
+    right: float = W - MARGIN
     room = (right - x) / 2 - 10 - 2 * 14
     labels = [f"{team_label(locale, view.seats, team, names)}  {view.scores[team]}" for team in (0, 1)]
     if any(text_width(label, T) > room for label in labels):  # the rows name each seat's team
@@ -307,7 +307,7 @@ def render_table(view: GoitaView, *, names: tuple[str, ...], locale: str = "en")
         _row(img, draw, view, seat, y, row_h, pw, slots, drawn[seat], names, locale)
         y += row_h + ROW_GAP
     cy = y + STATUS_H // 2 - 6
-    x = MARGIN + 8
+    x: float = MARGIN + 8
     if attack:
         chip(draw, x, cy, fit(attack, T, W - 2 * MARGIN - 40), T, ACCENT, INK)
         if two_lines:

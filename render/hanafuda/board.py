@@ -44,7 +44,7 @@ Paste = Callable[[Image.Image, Any, float, float, int, RGB | None], None]
 def header(draw: ImageDraw.ImageDraw, title: str, detail: str, status: str, colour: RGB) -> None:
     """The strip above everything: ``title`` and ``detail`` on the left, ``status`` on the right."""
     cy = 10 + HEADER_H / 2
-    x = MARGIN + 6
+    x: float = MARGIN + 6
     x += text(draw, (x, cy), title, TITLE, max_width=420) + 18
     right = W - MARGIN - 6
     sw = text(draw, (right, cy), status, T, colour, anchor="rm", max_width=right - x - 200)
@@ -72,11 +72,11 @@ def plate(
         width=3 if acting else 2,
     )
     cy = y + PLATE_H / 2
-    x = MARGIN + 14
+    x: float = MARGIN + 14
     if acting:
         draw.polygon([(x, cy - 13), (x + 18, cy), (x, cy + 13)], fill=ACCENT)
         x += 28
-    end = W - MARGIN - 12
+    end: float = W - MARGIN - 12
     for label, fill, ink in reversed(fixed):
         end -= chip(draw, end, cy, label, T, fill, ink, align="right") + 8
     widths = [text_width(label, T) + 2 * (T // 2) + 8 for label, _, _ in left]

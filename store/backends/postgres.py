@@ -49,7 +49,7 @@ class PostgresConnection:
 
     dialect = "postgresql"
 
-    def __init__(self, raw: asyncpg.Connection) -> None:
+    def __init__(self, raw: asyncpg.pool.PoolConnectionProxy[asyncpg.Record]) -> None:
         self.raw = raw
         self.statements = 0
 

@@ -56,9 +56,10 @@ def score_moves(view: DoudizhuView) -> list[tuple[Action, float]]:
     size = sum(hand)
     out: list[tuple[Action, float]] = []
     lord = view.landlord
+    assert lord is not None  # bidding is over: there is a landlord
     seat = view.seat
     opponents = [lord] if seat != lord else [i for i in range(3) if i != lord]
-    danger = min(view.hand_counts[i] for i in opponents) <= 4  # type: ignore[index]
+    danger = min(view.hand_counts[i] for i in opponents) <= 4
     partner_led = view.to_beat is not None and seat != lord and view.to_beat_seat != lord
     for a in legal:
         if not isinstance(a, Move):

@@ -128,9 +128,10 @@ def determinize(view: DoudizhuView, rng: random.Random) -> State:
     m = (masks[0], masks[1], masks[2])
     face_up = int(view.face_up) if view.face_up is not None else 0
     return State(
-        view.rules, rng.getrandbits(63), view.hand_no, 0, tuple(view.scores), view.history, view.phase,
-        view.to_act, face_up, view.first_bidder or 0, (kitty[0], kitty[1], kitty[2]), m,
-        (_enc(m[0]), _enc(m[1]), _enc(m[2])), view.bids, view.bid, lord if lord is not None else -1,
+        view.rules, rng.getrandbits(63), view.hand_no, 0, (view.scores[0], view.scores[1], view.scores[2]),
+        view.history, view.phase, view.to_act, face_up, view.first_bidder or 0,
+        (kitty[0], kitty[1], kitty[2]), m, (_enc(m[0]), _enc(m[1]), _enc(m[2])), view.bids, view.bid,
+        lord if lord is not None else -1,
         view.to_beat, last_seat, passes, view.trick, view.tricks, (plays[0], plays[1], plays[2]), view.bombs,
     )  # fmt: skip
 
@@ -151,6 +152,7 @@ def policy(state: State, rng: random.Random) -> Action:
     if state.phase is not Phase.PLAY:
         return choose_action(ENGINE.view(state, seat), rng)
     lord = state.landlord
+    assert lord is not None and seat is not None  # play has begun: a landlord, a seat to act
     if seat == lord:
         near = min(state.masks[(lord + 1) % 3].bit_count(), state.masks[(lord + 2) % 3].bit_count())
     else:

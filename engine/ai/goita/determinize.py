@@ -22,17 +22,24 @@ pawns are read off the sampled hands.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from engine.goita.state import HIDDEN, KING, PAWN, State
-from engine.goita.types import SET_COUNTS, GoitaView, Phase
+from engine.goita.types import SET_COUNTS, GoitaView, Phase, Slot
 
 _TRIES = 40
 
 
-def counts(pieces: object) -> list[int]:
+def _own_slot_code(slot: Slot) -> int:
+    """One of the seat's own laid pieces as the state codes it (it knows its face-down pieces)."""
+    assert slot.piece is not None
+    return int(slot.piece) + (0 if slot.face_up else HIDDEN)
+
+
+def counts(pieces: Iterable[int]) -> list[int]:
     """Counts per piece kind (K R B G S N L P) of an iterable of pieces."""
     c = [0] * 8
-    for p in pieces:  # type: ignore[attr-defined]
+    for p in pieces:
         c[int(p)] += 1
     return c
 
@@ -99,7 +106,7 @@ def determinize(v: GoitaView, rng: random.Random) -> State:
         for i in range(n):
             if i == me:
                 hands[i] = tuple(counts(v.hand or ()))
-                laid[i] = tuple(int(s.piece) + (0 if s.face_up else HIDDEN) for s in v.tables[i])  # type: ignore[arg-type]
+                laid[i] = tuple(_own_slot_code(s) for s in v.tables[i])
                 continue
             drawn = hidden_slots[i] - (i in king_down)
             downs = pool[pos : pos + drawn]

@@ -23,7 +23,7 @@ in another hand (face-down and set-aside pieces count as unknown).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from engine.core import NotYourTurn
 from engine.goita.types import SET_COUNTS, Action, Attack, Block, Down, GoitaView, Phase, Redeal
@@ -33,9 +33,9 @@ _K, _L, _P = 0, 6, 7
 SURE_FINISH = 5.0
 
 
-def _counts(pieces: object) -> list[int]:
+def _counts(pieces: Iterable[int]) -> list[int]:
     c = [0] * 8
-    for p in pieces:  # type: ignore[attr-defined]
+    for p in pieces:
         c[int(p)] += 1
     return c
 
@@ -105,7 +105,10 @@ def score(
         return [(a, _respond_score(a, hand, values, partner, attack)) for a in legal]
     if phase is Phase.DOWN:
         if king_down_counts and hand[_K] == 2 and king_pair_finish(hand, out()):
-            return [(a, SURE_FINISH if int(a.piece) == _K else _down_score(a, hand, values)) for a in legal]  # type: ignore[union-attr]
+            return [
+                (a, SURE_FINISH if isinstance(a, Down) and a.piece == _K else _down_score(a, hand, values))
+                for a in legal
+            ]
         return [(a, _down_score(a, hand, values)) for a in legal]
     return _attack_scores(legal, hand, values, out)
 

@@ -40,7 +40,8 @@ def absurd(v: GoitaView, action: object) -> bool:
     ):
         return True
     if v.phase is Phase.RESPOND:
-        partner = v.attacker is not None and v.teams[v.attacker] == v.teams[v.seat]  # type: ignore[index]
+        assert v.seat is not None  # a CPU judges moves on its own seat's view
+        partner = v.attacker is not None and v.teams[v.attacker] == v.teams[v.seat]
         can_block = any(isinstance(a, Block) for a in v.legal_actions)
         if isinstance(action, Block):
             return partner and left > 2
@@ -63,7 +64,8 @@ def _gives_up_king_pair(v: GoitaView, action: object) -> bool:
         return sure and isinstance(action, Down) and action.piece is not Piece.K
     if len(hand) != 3 or counts[int(Piece.K)] != 1 or Attack(Piece.K) not in v.legal_actions:
         return False
-    own_king_down = any(not s.face_up and s.piece is Piece.K for s in v.tables[v.seat])  # type: ignore[index]
+    assert v.seat is not None  # a CPU judges moves on its own seat's view
+    own_king_down = any(not s.face_up and s.piece is Piece.K for s in v.tables[v.seat])
     # Another piece nobody can block finishes as surely (both Kings are this seat's).
     return (
         own_king_down

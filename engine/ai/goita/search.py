@@ -13,7 +13,7 @@ import random
 from engine.ai.goita.heuristic import pick, score, score_moves
 from engine.goita.game import legal_actions
 from engine.goita.state import HIDDEN, State
-from engine.goita.types import SET_COUNTS, Action, Phase
+from engine.goita.types import SET_COUNTS, Action, GoitaView, Phase
 
 __all__ = ["candidates", "done", "policy", "value"]
 
@@ -24,7 +24,8 @@ def policy(s: State, rng: random.Random) -> Action:
     """The playout move: the normal CPU's choice for the seat to act, read off the sampled
     state (what that seat sees: its hand, every face-up piece, its own face-down ones),
     without building its view."""
-    seat: int = s.to_act  # type: ignore[assignment]
+    seat = s.to_act
+    assert seat is not None
     hand = list(s.hands[seat])
     partner = s.attacker >= 0 and s.team_of(s.attacker) == s.team_of(seat)
     attack = s.attack if s.attack >= 0 else None
@@ -57,7 +58,7 @@ def done(root: State, state: State) -> bool:
     return state.phase is Phase.OVER or state.round_no != root.round_no
 
 
-def candidates(view: object) -> list[Action]:
+def candidates(view: GoitaView) -> list[Action]:
     """The root moves worth searching: the normal CPU's ``TOP`` best-scored ones, in its order."""
-    scored = sorted(score_moves(view), key=lambda p: -p[1])  # type: ignore[arg-type]
+    scored = sorted(score_moves(view), key=lambda p: -p[1])
     return [a for a, _ in scored[:TOP]]

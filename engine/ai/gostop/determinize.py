@@ -145,8 +145,8 @@ def determinize(v: GoStopView, rng: random.Random) -> State:
     rng.shuffle(go_seats)
     joker_turn = 0
     if v.phase is Phase.CLAIM:
-        jokers = captured[seat] & BONUS_MASK
-        joker_turn = jokers & -jokers or 1 << 48
+        joker_bits = captured[seat] & BONUS_MASK
+        joker_turn = joker_bits & -joker_bits or 1 << 48
     stacks = 0
     for m in v.stacks:
         stacks |= 1 << m

@@ -164,16 +164,15 @@ def _score(
         return [(a, 1.0 if isinstance(a, CupAs) and a.as_pi == as_pi else 0.0) for a in legal]
     out: list[tuple[Action, float]] = []
     for action in legal:
-        kind = type(action)
-        if kind is Play:
-            value = _play_value(t, action)  # type: ignore[arg-type]
-        elif kind is Take:
-            value = t.gain(1 << action.target | 1 << flipped)  # type: ignore[union-attr]
-        elif kind is Bomb:
-            value = t.gain(MONTH_OF[(action.month - 1) * 4], 1) + 2.5  # type: ignore[union-attr]
-        elif kind is Flip:
+        if type(action) is Play:
+            value = _play_value(t, action)
+        elif type(action) is Take:
+            value = t.gain(1 << action.target | 1 << flipped)
+        elif type(action) is Bomb:
+            value = t.gain(MONTH_OF[(action.month - 1) * 4], 1) + 2.5
+        elif type(action) is Flip:
             value = 0.1
-        elif kind is Shake:
+        elif type(action) is Shake:
             value = 10.0  # a free ×2 should the round be won
         else:
             value = 0.0

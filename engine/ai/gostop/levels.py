@@ -87,7 +87,8 @@ def beginner(view: GoStopView, rng: random.Random) -> Action:
     """
     if view.phase is Phase.DECIDE:
         return decide(view, blind=True)
-    return noisy_top_k(view, rng, score_moves, absurd, BEGINNER_K, BEGINNER_NOISE)
+    action: Action = noisy_top_k(view, rng, score_moves, absurd, BEGINNER_K, BEGINNER_NOISE)
+    return action
 
 
 AI = register(

@@ -14,7 +14,7 @@ from engine.ai.gostop.heuristic import _best, _score, _Table, score_moves, stop_
 from engine.hanafuda.gostop.game import legal_actions
 from engine.hanafuda.gostop.scoring import points_of
 from engine.hanafuda.gostop.state import State
-from engine.hanafuda.gostop.types import Action, Go, Phase, Stop
+from engine.hanafuda.gostop.types import Action, Go, GoStopView, Phase, Stop
 
 __all__ = ["candidates", "done", "policy", "value"]
 
@@ -24,7 +24,8 @@ TOP = 4  # root moves searched: the normal CPU's best few (the rest share no bud
 def policy(s: State, rng: random.Random) -> Action:
     """The playout move: the normal CPU's choice for the seat to act, read off the sampled
     state's masks (what that seat sees), without building its view."""
-    seat: int = s.to_act  # type: ignore[assignment]
+    seat = s.to_act
+    assert seat is not None
     decide: Action | None = None
     if s.phase is Phase.DECIDE:
         opp_best = max(points_of(c, s.cup) for i, c in enumerate(s.captured) if i != seat)
@@ -55,7 +56,7 @@ def done(root: State, state: State) -> bool:
     return state.phase is Phase.OVER or state.round_no != root.round_no
 
 
-def candidates(view: object) -> list[Action]:
+def candidates(view: GoStopView) -> list[Action]:
     """The root moves worth searching: the normal CPU's ``TOP`` best-scored ones, in its order."""
-    scored = sorted(score_moves(view), key=lambda p: -p[1])  # type: ignore[arg-type]
+    scored = sorted(score_moves(view), key=lambda p: -p[1])
     return [a for a, _ in scored[:TOP]]

@@ -82,9 +82,10 @@ def consistent(state: State, lp: LastPlay) -> bool:
     best = float("-inf")
     actual = None
     for action in legal_actions(before):
-        v = play_value(t, action)  # type: ignore[arg-type]
+        assert isinstance(action, Play)
+        v = play_value(t, action)
         best = max(best, v)
-        if action.card == lp.card and _takes(action, lp.field) == lp.taken:  # type: ignore[union-attr]
+        if action.card == lp.card and _takes(action, lp.field) == lp.taken:
             actual = v
     return actual is not None and actual >= best - _TIE
 

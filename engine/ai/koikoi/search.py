@@ -22,7 +22,7 @@ from engine.hanafuda.koikoi import ENGINE, legal_actions
 from engine.hanafuda.koikoi.rules import points_table
 from engine.hanafuda.koikoi.scoring import round_result
 from engine.hanafuda.koikoi.state import State
-from engine.hanafuda.koikoi.types import Action, KoiKoiView, Phase
+from engine.hanafuda.koikoi.types import Action, Capture, KoiKoiView, Phase, Play
 from engine.hanafuda.koikoi.yaku import yaku_items
 
 __all__ = ["determinize", "done", "policy", "value", "view_policy"]
@@ -56,7 +56,10 @@ def determinize(view: KoiKoiView, rng: random.Random) -> State:
         if view.phase is Phase.DRAW_CHOICE and lm.played_captured:
             # The yaku check comes after both cards: the seat's yaku are still last turn's.
             yaku_caps[lm.seat] &= ~(mask(lm.played_captured) | 1 << played)
-    yaku = tuple(yaku_items(yaku_caps[i], month, table, calls[i] > 0) for i in (0, 1))
+    yaku = (
+        yaku_items(yaku_caps[0], month, table, calls[0] > 0),
+        yaku_items(yaku_caps[1], month, table, calls[1] > 0),
+    )
     if calls[0] and calls[1]:
         last_koikoi: int | None = 1 - me
     elif calls[0] or calls[1]:
@@ -64,8 +67,9 @@ def determinize(view: KoiKoiView, rng: random.Random) -> State:
     else:
         last_koikoi = None
     return State(
-        view.rules, rng.getrandbits(63), view.round_no, view.dealer, tuple(view.scores), view.history,
-        view.phase, view.to_act, hands, field, pile, 0, captured, yaku, tuple(calls), last_koikoi,
+        view.rules, rng.getrandbits(63), view.round_no, view.dealer, (view.scores[0], view.scores[1]),
+        view.history, view.phase, view.to_act, hands, field, pile, 0, captured, yaku, (calls[0], calls[1]),
+        last_koikoi,
         pending, last, None, table,
     )  # fmt: skip
 
@@ -75,7 +79,8 @@ def policy(state: State, rng: random.Random) -> Action:
     state's masks rather than a built view (the same move and the same random draws as
     ``choose_action`` on the seat's view; about twice as many playouts a second)."""
     phase = state.phase
-    me: int = state.to_act  # type: ignore[assignment]
+    me = state.to_act
+    assert me is not None
     caps = state.captured
     t = Table(me, state.month, state.hands[me], state.field, caps[me], caps[1 - me], state.pending)
     if phase is Phase.DECIDE:
@@ -85,13 +90,15 @@ def policy(state: State, rng: random.Random) -> Action:
     best_value = float("-inf")
     if phase is Phase.PLAY:
         for action in legal:
-            v = play_value(t, action) + rng.random() * 1e-3  # type: ignore[arg-type]
+            assert isinstance(action, Play)
+            v = play_value(t, action) + rng.random() * 1e-3
             if v > best_value:
                 best, best_value = action, v
         return best
     drawn = 1 << state.pending
     for action in legal:
-        v = t.take_value(1 << action.target | drawn) + rng.random() * 1e-3  # type: ignore[union-attr]
+        assert isinstance(action, Capture)
+        v = t.take_value(1 << action.target | drawn) + rng.random() * 1e-3
         if v > best_value:
             best, best_value = action, v
     return best

@@ -13,7 +13,7 @@ import random
 from engine.ai.roppyakken.heuristic import _best, _score, _Table, score_moves
 from engine.hanafuda.roppyakken.game import legal_actions
 from engine.hanafuda.roppyakken.state import State
-from engine.hanafuda.roppyakken.types import Action, Phase
+from engine.hanafuda.roppyakken.types import Action, Phase, RoppyakkenView
 
 __all__ = ["candidates", "done", "policy", "value"]
 
@@ -27,7 +27,8 @@ WINDOW = 60.0
 def policy(s: State, rng: random.Random) -> Action:
     """The playout move: the normal CPU's choice for the seat to act, read off the sampled
     state's masks (what that seat sees: its hand, the field, the piles), without a view."""
-    seat: int = s.to_act  # type: ignore[assignment]
+    seat = s.to_act
+    assert seat is not None
     theirs = [c for i, c in enumerate(s.captured) if i != seat]
     t = _Table(s.rules, s.field, s.hands[seat], s.captured[seat], theirs, s.pending)
     return _best(_score(t, legal_actions(s), s.pending), rng)
@@ -45,9 +46,9 @@ def done(root: State, state: State) -> bool:
     return state.phase is Phase.OVER or state.round_no != root.round_no
 
 
-def candidates(view: object) -> list[Action]:
+def candidates(view: RoppyakkenView) -> list[Action]:
     """The root moves worth searching: the normal CPU's ``TOP`` best-scored ones within
     ``WINDOW`` of its best, in its order (one: played without a search)."""
-    scored = sorted(score_moves(view), key=lambda p: -p[1])  # type: ignore[arg-type]
+    scored = sorted(score_moves(view), key=lambda p: -p[1])
     best = scored[0][1]
     return [a for a, v in scored[:TOP] if v >= best - WINDOW]

@@ -54,8 +54,8 @@ _NIBBLE = 15
 _PLAYS = tuple(Play(c) for c in range(51))
 _PLAYS_AT = tuple(tuple(Play(c, t) for t in range(48)) for c in range(48))
 _TAKES = tuple(Take(c) for c in range(48))
-_BOMBS = (None, *(Bomb(m) for m in range(1, 13)))
-_SHAKES = (None, *(Shake(m) for m in range(1, 13)))
+_BOMBS = tuple(Bomb(m) for m in range(1, 13))  # _BOMBS[m - 1] bombs month m
+_SHAKES = tuple(Shake(m) for m in range(1, 13))
 
 
 # --- legal actions ---------------------------------------------------------------------------
@@ -73,7 +73,8 @@ def legal_actions(s: State) -> tuple[Action, ...]:
     """Every action the seat to act may take (empty once the match is over)."""
     phase = s.phase
     if phase is PLAY:
-        seat: int = s.to_act  # type: ignore[assignment]
+        seat = s.to_act
+        assert seat is not None
         hand = s.hands[seat]
         field = s.field
         out: list[Action] = []
@@ -96,14 +97,15 @@ def legal_actions(s: State) -> tuple[Action, ...]:
         for m in range(12):
             if (hand >> (4 * m) & _NIBBLE).bit_count() == 3:
                 if field >> (4 * m) & _NIBBLE:
-                    out.append(_BOMBS[m + 1])  # type: ignore[arg-type]
+                    out.append(_BOMBS[m])
                 elif not s.shaken >> (m + 1) & 1:
-                    out.append(_SHAKES[m + 1])  # type: ignore[arg-type]
+                    out.append(_SHAKES[m])
         if s.flips[seat] and s.pile_pos < len(s.pile):
             out.append(FLIP)
         return tuple(out)
     if phase is FLIP_CHOICE:
-        return tuple(_TAKES[t] for t in bits(s.field & MONTH_OF[s.pending[2]]))  # type: ignore[index]
+        assert s.pending is not None
+        return tuple(_TAKES[t] for t in bits(s.field & MONTH_OF[s.pending[2]]))
     if phase is DECIDE:
         return (GO, STOP)
     if phase is CLAIM:
@@ -129,37 +131,39 @@ def apply(s: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         legal = False
     if not legal:
         raise _refusal(s, action)
-    seat: int = s.to_act  # type: ignore[assignment]
+    seat = s.to_act
+    assert seat is not None
     events: list[Event] = []
-    kind = type(action)
-    if kind is Go:
+    if type(action) is Go:
         gos = set_at(s.gos, seat, s.gos[seat] + 1)
         score = points_of(s.captured[seat], s.cup)
         order = s.go_order if seat in s.go_order else (*s.go_order, seat)
         events.append(GoCalled(seat, gos[seat], score))
         s = s._replace(gos=gos, go_at=set_at(s.go_at, seat, score), go_order=order)
         return next_turn(s, seat, events)
-    if kind is Stop:
+    if type(action) is Stop:
         events.append(StopCalled(seat))
         return win_round(s, seat, "stop", events)
-    if kind is Take:
-        p, pt, d, steals = s.pending  # type: ignore[misc]
+    if type(action) is Take:
+        assert s.pending is not None
+        p, pt, d, steals = s.pending
         s = s._replace(phase=PLAY, pending=None)
-        return resolve(s, seat, p, None if pt < 0 else pt, d, action.target, steals, events)  # type: ignore[union-attr]
-    if kind is Claim:
-        p, pt, d, steals = s.pending  # type: ignore[misc]
+        return resolve(s, seat, p, None if pt < 0 else pt, d, action.target, steals, events)
+    if type(action) is Claim:
+        assert s.pending is not None
+        p, pt, d, steals = s.pending
         s = s._replace(phase=PLAY, pending=None)
-        if action.accept:  # type: ignore[union-attr]
+        if action.accept:
             # "il a alors la possibilité de remporter la manche et marque 5 points."
             return flat_win(s, seat, "joker_win", s.rules.joker_win_points, events)
         return resolve(s, seat, p, None if pt < 0 else pt, d, None, steals, events)
-    if kind is CupAs:
-        s = s._replace(phase=PLAY, cup=int(action.as_pi))  # type: ignore[union-attr]
+    if type(action) is CupAs:
+        s = s._replace(phase=PLAY, cup=int(action.as_pi))
         return after_turn(s, seat, events)
-    if kind is Shake:
+    if type(action) is Shake:
         # "Si un joueur a 3 cartes du même mois dans sa main, il peut alors l'annoncer par 흔들
         # (heundeul). S'il remporte la manche, il doublera son score." The turn goes on.
-        month = action.month  # type: ignore[union-attr]
+        month = action.month
         three = s.hands[seat] & MONTH_OF[(month - 1) * 4]
         events.append(Shaken(seat, names(three), False))
         s = s._replace(
@@ -169,8 +173,8 @@ def apply(s: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         )
         return s, tuple(events)
     hands = list(s.hands)
-    if kind is Bomb:
-        month: int = action.month  # type: ignore[union-attr]
+    if type(action) is Bomb:
+        month = action.month
         mm = MONTH_OF[(month - 1) * 4]
         three = hands[seat] & mm
         hands[seat] ^= three
@@ -192,12 +196,13 @@ def apply(s: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         )
         # "폭탄 (poktan). Ses adversaires lui donne une carte pi." (counted with the turn's other steals)
         return flip(s, seat, -1, None, 1, events)
-    if kind is Flip:
+    if type(action) is Flip:
         # "il pourra alors lorsqu'il le désire et à deux reprises, ne poser aucune carte et
         # simplement piocher"
         s = s._replace(flips=set_at(s.flips, seat, s.flips[seat] - 1))
         return flip(s, seat, -1, None, 0, events)
-    c: int = action.card  # type: ignore[union-attr]
+    assert type(action) is Play
+    c = action.card
     hands[seat] ^= 1 << c
     if c >= 48:
         # "Si un joueur joue un joker, il la dépose avec les cartes pi qu'il a remporté et pioche
@@ -218,7 +223,7 @@ def apply(s: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         return s, tuple(events)
     events.append(CardPlayed(seat, (card_str(c),), "play"))
     s = s._replace(hands=tuple(hands))
-    return flip(s, seat, c, action.target, 0, events)  # type: ignore[union-attr]
+    return flip(s, seat, c, action.target, 0, events)
 
 
 def _refusal(s: State, action: object) -> GameError:
@@ -234,7 +239,8 @@ def _refusal(s: State, action: object) -> GameError:
         return IllegalAction("Claim the round (5 points) or decline.", key="wrong_phase", action=text)
     if s.phase is CUP:
         return IllegalAction("Say how your sake cup counts: animal or pi.", key="wrong_phase", action=text)
-    seat: int = s.to_act  # type: ignore[assignment]
+    seat = s.to_act
+    assert seat is not None
     if isinstance(action, Play):
         c = action.card
         if not isinstance(c, int) or not 0 <= c < 51 or not s.hands[seat] >> c & 1:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.core import BadRules, seeded_rng
 from engine.hanafuda.gostop.cards import BONUS_MASK, card_str, deck_cards
 from engine.hanafuda.gostop.rules import Rules
-from engine.hanafuda.gostop.scoring import ScoreItem, flat_payments, totals
+from engine.hanafuda.gostop.scoring import flat_payments, totals
 from engine.hanafuda.gostop.state import State
 from engine.hanafuda.gostop.types import (
     Chongtong,
@@ -22,6 +22,7 @@ from engine.hanafuda.gostop.types import (
     RoundEnded,
     RoundResult,
     RoundStarted,
+    ScoreItem,
 )
 from engine.hanafuda.koikoi.state import bits
 

@@ -128,9 +128,12 @@ def resolve(
         elif k == 0:
             field |= 1 << p
         else:
-            t = pt if k == 2 else on.bit_length() - 1
-            takes.append((1 << p | 1 << t, None))  # type: ignore[operator]
-            field &= ~(1 << t)  # type: ignore[operator]
+            t = on.bit_length() - 1
+            if k == 2:
+                assert pt is not None  # two of the month on the field: the play named its target
+                t = pt
+            takes.append((1 << p | 1 << t, None))
+            field &= ~(1 << t)
     if d >= 0:
         dm = MONTH_OF[d]
         month = d // 4 + 1
@@ -154,9 +157,12 @@ def resolve(
             pot = set_at(pot, month, pot[month] | jokers)
             events.append(JokerStacked(seat, month, names(jokers)))
         else:
-            t = dt if n == 2 else on.bit_length() - 1
-            takes.append((1 << d | 1 << t, None))  # type: ignore[operator]
-            field &= ~(1 << t)  # type: ignore[operator]
+            t = on.bit_length() - 1
+            if n == 2:
+                assert dt is not None  # two of the month on the field: the flip's target was chosen
+                t = dt
+            takes.append((1 << d | 1 << t, None))
+            field &= ~(1 << t)
     had_cup = cap >> SAKE_CUP & 1
     for taken, special in takes:
         cap |= taken

@@ -55,7 +55,8 @@ def legal_actions(s: State) -> tuple[Action, ...]:
     """Every action the seat to act may take (empty once the match is over)."""
     phase = s.phase
     if phase is PLAY:
-        hand = s.hands[s.to_act]  # type: ignore[index]
+        assert s.to_act is not None
+        hand = s.hands[s.to_act]
         field = s.field
         out: list[Action] = []
         rest = hand
@@ -84,16 +85,16 @@ def apply(s: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     Raises :class:`IllegalAction` (with a ``key`` for translations) or :class:`GameOver`.
     """
     phase = s.phase
-    kind = type(action)
-    if phase is PLAY and kind is Play:
-        return _play(s, action)  # type: ignore[arg-type]
-    if phase is DRAW_CHOICE and kind is Capture:
-        return _capture(s, action)  # type: ignore[arg-type]
+    if phase is PLAY and type(action) is Play:
+        return _play(s, action)
+    if phase is DRAW_CHOICE and type(action) is Capture:
+        return _capture(s, action)
     if phase is DECIDE:
-        if kind is KoiKoi:
+        if type(action) is KoiKoi:
             return _koikoi(s)
-        if kind is Shobu:
-            return _shobu(s, s.to_act, [ShobuCalled(s.to_act)])  # type: ignore[arg-type]
+        if type(action) is Shobu:
+            assert s.to_act is not None
+            return _shobu(s, s.to_act, [ShobuCalled(s.to_act)])
     raise _refusal(s, action)
 
 
@@ -113,7 +114,8 @@ def _refusal(s: State, action: Any) -> Exception:
 
 
 def _play(s: State, action: Play) -> tuple[State, tuple[Event, ...]]:
-    seat: int = s.to_act  # type: ignore[assignment]
+    seat = s.to_act
+    assert seat is not None
     card = action.card
     target = action.target
     hands = s.hands
@@ -192,7 +194,8 @@ def _play(s: State, action: Play) -> tuple[State, tuple[Event, ...]]:
 
 
 def _capture(s: State, action: Capture) -> tuple[State, tuple[Event, ...]]:
-    seat: int = s.to_act  # type: ignore[assignment]
+    seat = s.to_act
+    assert seat is not None
     target = action.target
     drawn = s.pending
     matches = s.field & MONTH_OF[drawn]
@@ -306,7 +309,8 @@ def _total(items: tuple[tuple[str, int], ...]) -> int:
 
 
 def _koikoi(s: State) -> tuple[State, tuple[Event, ...]]:
-    seat: int = s.to_act  # type: ignore[assignment]
+    seat = s.to_act
+    assert seat is not None
     calls = s.koikoi[seat] + 1
     koikoi = (calls, s.koikoi[1]) if seat == 0 else (s.koikoi[0], calls)
     # The caller still holds cards (no koi-koi with an empty hand), and so does the opponent.

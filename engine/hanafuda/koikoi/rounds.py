@@ -132,9 +132,9 @@ def open_round(
     lucky = (lucky_hand(hands[0]), lucky_hand(hands[1]))
     if lucky[0] is None and lucky[1] is None:
         return state
-    for seat in (0, 1):
-        if lucky[seat] is not None:
-            events.append(LuckyHand(seat, lucky[seat], from_mask(hands[seat])))
+    for seat, name in enumerate(lucky):
+        if name is not None:
+            events.append(LuckyHand(seat, name, from_mask(hands[seat])))
     final = round_no >= rules.rounds
     if lucky[0] is not None and lucky[1] is not None:
         result = round_result(state, "draw", None, next_dealer=None if final else dealer)

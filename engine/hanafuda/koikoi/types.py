@@ -15,7 +15,7 @@ Action notation (``str(action)`` and :func:`parse_action` round-trip):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -274,4 +274,4 @@ class KoiKoiView:
     last_move: LastMove | None
     legal_actions: tuple[Action, ...]
     stop_score: RoundResult | None
-    history: tuple[RoundResult, ...] = field(default=())
+    history: tuple[RoundResult, ...] = ()

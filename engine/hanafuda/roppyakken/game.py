@@ -47,7 +47,8 @@ def legal_actions(s: State) -> tuple[Action, ...]:
         field = s.field
         rules = s.rules
         out: list[Action] = []
-        rest = s.hands[s.to_act]  # type: ignore[index]
+        assert s.to_act is not None
+        rest = s.hands[s.to_act]
         while rest:
             low = rest & -rest
             rest ^= low
@@ -65,16 +66,15 @@ def apply(s: State, action: Action) -> tuple[State, tuple[Event, ...]]:
 
     Raises :class:`IllegalAction` (with a ``key`` for translations) or :class:`GameOver`.
     """
-    kind = type(action)
     if s.phase is PLAY:
-        if kind is Play:
-            return _play(s, action)  # type: ignore[arg-type]
-        if kind is Lay and action.card is not None:  # type: ignore[union-attr]
-            return _lay_from_hand(s, action)  # type: ignore[arg-type]
+        if type(action) is Play:
+            return _play(s, action)
+        if type(action) is Lay and action.card is not None:
+            return _lay_from_hand(s, action)
     if s.phase is DRAW_CHOICE:
-        if kind is Capture:
-            return _capture(s, action)  # type: ignore[arg-type]
-        if kind is Lay and action.card is None:  # type: ignore[union-attr]
+        if type(action) is Capture:
+            return _capture(s, action)
+        if type(action) is Lay and action.card is None:
             return _lay_drawn(s)
     raise _refusal(s, action)
 
@@ -134,7 +134,8 @@ def _choose(card: int, opts: tuple[int, ...], target: Any) -> int:
 
 def _from_hand(s: State, card: Any) -> int:
     """``card`` as an int once checked to be in the hand of the seat to act."""
-    if not _is_card(card) or not s.hands[s.to_act] >> card & 1:  # type: ignore[index]
+    assert s.to_act is not None
+    if not _is_card(card) or not s.hands[s.to_act] >> card & 1:
         raise IllegalAction(f"{card} is not in your hand.", key="card_not_in_hand", card=str(card))
     return int(card)
 
@@ -169,7 +170,8 @@ def _must_capture(s: State, card: int, opts: tuple[int, ...]) -> IllegalAction:
 
 def _turn(s: State, card: int, taken: int) -> tuple[State, tuple[Event, ...]]:
     """``card`` leaves the hand and takes ``taken`` (0: it joins the field); then the draw."""
-    seat: int = s.to_act  # type: ignore[assignment]
+    seat = s.to_act
+    assert seat is not None
     hands = s.hands
     hands = (*hands[:seat], hands[seat] ^ 1 << card, *hands[seat + 1 :])
     field = s.field
@@ -217,7 +219,8 @@ def _lay_drawn(s: State) -> tuple[State, tuple[Event, ...]]:
 
 def _drawn_to(s: State, drawn: int, tbit: int) -> tuple[State, tuple[Event, ...]]:
     """The pending drawn card takes ``tbit`` (0: it is laid on the field); the turn ends."""
-    seat: int = s.to_act  # type: ignore[assignment]
+    seat = s.to_act
+    assert seat is not None
     cap = s.captured[seat]
     field = s.field
     if tbit:

@@ -20,6 +20,7 @@ from engine.hanafuda.roppyakken.types import (
     RoundEnded,
     RoundResult,
     RoundStarted,
+    SeatScore,
     TeyakuShown,
 )
 
@@ -132,7 +133,9 @@ def next_dealer(points: tuple[int, ...], dealer: int) -> int:
     raise AssertionError("unreachable")
 
 
-def match_winner(rules: Rules, totals: tuple[int, ...], result_seats: tuple) -> tuple[int, str] | None:
+def match_winner(
+    rules: Rules, totals: tuple[int, ...], result_seats: tuple[SeatScore, ...]
+) -> tuple[int, str] | None:
     """The winner after a round and why, or None when another round is played.
 
     Seed (``tie_break="lead"``, exactly, however many seats reached the target): « jusqu'à ce

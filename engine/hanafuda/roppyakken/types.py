@@ -19,7 +19,7 @@ Action notation (``str(action)`` and :func:`parse_action` round-trip), as in Koi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -223,4 +223,4 @@ class RoppyakkenView:
     pending_targets: tuple[Card, ...]
     last_move: LastMove | None
     legal_actions: tuple[Action, ...]
-    history: tuple[RoundResult, ...] = field(default=())
+    history: tuple[RoundResult, ...] = ()

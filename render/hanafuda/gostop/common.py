@@ -7,7 +7,7 @@ showing its pi value (``+2 피``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 
 from PIL import Image, ImageDraw
@@ -35,14 +35,23 @@ STYLE = "hwatu"
 JOKER_PI = {name: BONUS_PI[c] for c, name in BONUS_NAMES.items()}
 CUP = str(CARDS[SAKE_CUP])  # the sake cup, "9a"
 GROUPS: tuple[tuple[str, RGB], ...] = (
-    ("gwang", CAT_BRIGHT), ("yeolkkeut", CAT_ANIMAL), ("tti", CAT_RIBBON), ("pi", CAT_CHAFF),
+    ("gwang", CAT_BRIGHT),
+    ("yeolkkeut", CAT_ANIMAL),
+    ("tti", CAT_RIBBON),
+    ("pi", CAT_CHAFF),
 )
 _KIND = {**{c: "gwang" for c in GWANG}, **{c: "yeolkkeut" for c in ANIMALS}, **{c: "tti" for c in RIBBONS}}
 _BADGE = {"gwang": Kind.BRIGHT, "yeolkkeut": Kind.ANIMAL, "tti": Kind.RIBBON, "pi": Kind.CHAFF}
 # Korean names used when the cog's ``gostop.score.<name>`` key is missing.
 SCORE_FALLBACK = {
-    "gwang": "광", "yeolkkeut": "열끗", "godori": "고도리", "tti": "띠", "hongdan": "홍단",
-    "cheongdan": "청단", "chodan": "초단", "pi": "피",
+    "gwang": "광",
+    "yeolkkeut": "열끗",
+    "godori": "고도리",
+    "tti": "띠",
+    "hongdan": "홍단",
+    "cheongdan": "청단",
+    "chodan": "초단",
+    "pi": "피",
 }
 
 
@@ -111,8 +120,12 @@ def joker_face(card: str, width: int) -> Image.Image:
     b = max(2, round(w * 0.032 * s))
     draw.rounded_rectangle((b, b, w * s - 1 - b, h * s - 1 - b), max(1, r - b), fill=PAPER)
     inset = round(w * 0.1 * s)
-    draw.rounded_rectangle((inset, inset, w * s - inset, h * s - inset), r * 0.6, outline=GOLD,
-                           width=max(2, round(w * 0.025 * s)))
+    draw.rounded_rectangle(
+        (inset, inset, w * s - inset, h * s - inset),
+        r * 0.6,
+        outline=GOLD,
+        width=max(2, round(w * 0.025 * s)),
+    )
     pi = JOKER_PI[card]
     draw.text((w * s / 2, h * s * 0.38), f"+{pi}", font=font(round(w * 0.46 * s)), fill=DEEP_RED, anchor="mm")
     draw.text((w * s / 2, h * s * 0.68), "피", font=font(round(w * 0.36 * s)), fill=RED, anchor="mm")
@@ -130,8 +143,17 @@ def face(card: str | None, width: int, marks: bool = True) -> Image.Image:
     return card_face(c, width, style=STYLE, category=_BADGE[group_of(card)] if marks else None, marks=marks)
 
 
-def paste(canvas: Image.Image, card: str | None, x: float, y: float, width: int, *, halo: RGB | None = None,
-          dim: bool = False, marks: bool = True) -> None:
+def paste(
+    canvas: Image.Image,
+    card: str | None,
+    x: float,
+    y: float,
+    width: int,
+    *,
+    halo: RGB | None = None,
+    dim: bool = False,
+    marks: bool = True,
+) -> None:
     """Paste a hwatu face (``None``: a back), optionally over a glow or under a shade.
 
     What is printed on a face (month tab, badge, a bonus card's ``+2 피``) is part of its picture:
@@ -154,9 +176,19 @@ def paste(canvas: Image.Image, card: str | None, x: float, y: float, width: int,
         canvas.paste(sh, (x, y), sh)
 
 
-def fan(canvas: Image.Image, cards: Sequence[str], x: float, y: float, width: int, step: float, *,
-        hot: frozenset[str] = frozenset(), halo: RGB | None = None, lift: int = 0,
-        marks: bool = True) -> None:
+def fan(
+    canvas: Image.Image,
+    cards: Sequence[str],
+    x: float,
+    y: float,
+    width: int,
+    step: float,
+    *,
+    hot: frozenset[str] = frozenset(),
+    halo: RGB | None = None,
+    lift: int = 0,
+    marks: bool = True,
+) -> None:
     for i, c in enumerate(cards):
         up = c in hot
         paste(canvas, c, x + i * step, y - (lift if up else 0), width, halo=halo if up else None, marks=marks)
@@ -179,7 +211,7 @@ def item_total(items: Sequence[ScoreItem]) -> int:
     return sum(i.points for i in items)
 
 
-def warm_faces(widths: Sequence[int]) -> None:
+def warm_faces(widths: Iterable[int]) -> None:
     for width in widths:
         for c in CARDS:
             face(str(c), width)

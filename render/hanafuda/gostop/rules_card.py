@@ -12,7 +12,13 @@ from render.hanafuda.table_palette import table_palette
 
 def rows(loc: str) -> list[tuple[str, str]]:
     """The scoring table: (name, value) rows."""
-    items = (("gwang", "3–15"), ("godori", "5"), ("hongdan", "3"), ("cheongdan", "3"), ("chodan", "3"))
+    items: tuple[tuple[str, str], ...] = (
+        ("gwang", "3–15"),
+        ("godori", "5"),
+        ("hongdan", "3"),
+        ("cheongdan", "3"),
+        ("chodan", "3"),
+    )
     items += (("yeolkkeut", "1+"), ("tti", "1+"), ("pi", "1+"))
     return [(t(loc, f"gostop.score.{i}"), v) for i, v in items]
 

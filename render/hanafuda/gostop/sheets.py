@@ -37,12 +37,12 @@ def _t(locale: str, key: str, **params: object) -> str:
 def _payment(draw: ImageDraw.ImageDraw, pay: Payment, names: Sequence[str], y: int, locale: str) -> None:
     """``payer → payee``, the multipliers that made the amount, the amount (and go-bak cover)."""
     cy = y + PAY_H / 2
-    x = MARGIN + 24
+    x: float = MARGIN + 24
     x += text(draw, (x, cy), seat_name(names, pay.payer), T, TEXT, max_width=220) + 10
     draw.polygon([(x, cy - 11), (x + 18, cy), (x, cy + 11)], fill=ACCENT)
     x += 28
     x += text(draw, (x, cy), seat_name(names, pay.payee), T, ACCENT, max_width=220) + 16
-    right = SHEET_W - MARGIN - 24
+    right: float = SHEET_W - MARGIN - 24
     right -= text(draw, (right, cy), str(pay.amount), T + 2, ACCENT, anchor="rm") + 14
     if pay.covers is not None:
         label = _t(locale, "sheet.covers", name=seat_name(names, pay.covers))
@@ -108,7 +108,7 @@ def render_round_sheet(
         fan(img, cards, x0, top + 7, ITEM_CARD_W, fan_step(len(cards), ITEM_CARD_W, fan_w, ITEM_CARD_W + 4))
     ly = body + max(1, len(items)) * ROW_H + 30
     draw.line((MARGIN + 20, ly - 26, SHEET_W - MARGIN - 20, ly - 26), fill=PANEL_EDGE, width=2)
-    x = MARGIN + 28
+    x: float = MARGIN + 28
     for key, value, fill, ink in (
         ("sheet.base", result.base, PANEL_EDGE, TEXT),
         ("sheet.go_bonus", result.go_bonus, KOI, CREAM),

@@ -35,8 +35,9 @@ def _reason(result: RoundResult, names: Sequence[str], locale: str) -> str:
     return L.reason(locale, result.reason, who)
 
 
-def _yaku_rows(img: Image.Image, draw: ImageDraw.ImageDraw, result: RoundResult, x0: int, x1: int, y: int,
-               locale: str) -> None:
+def _yaku_rows(
+    img: Image.Image, draw: ImageDraw.ImageDraw, result: RoundResult, x0: int, x1: int, y: int, locale: str
+) -> None:
     """One row per yaku of the winner: name (and native name), its cards, its points."""
     row_h = ROW_H
     for i, score in enumerate(result.yaku):
@@ -56,8 +57,9 @@ def _yaku_rows(img: Image.Image, draw: ImageDraw.ImageDraw, result: RoundResult,
         text(draw, (x1 - 20, cy), str(score.points), T + 4, ACCENT, anchor="rm")
 
 
-def _score_column(draw: ImageDraw.ImageDraw, result: RoundResult, x0: int, x1: int, y: int,
-                  locale: str) -> None:
+def _score_column(
+    draw: ImageDraw.ImageDraw, result: RoundResult, x0: int, x1: int, y: int, locale: str
+) -> None:
     """Base, each multiplier, and the round's total."""
     line_h = LINE_H
     rows = [(L.t(locale, "render.sheet.base"), str(result.base))]
@@ -74,8 +76,9 @@ def _score_column(draw: ImageDraw.ImageDraw, result: RoundResult, x0: int, x1: i
 
 
 @localized
-def render_round_sheet(result: RoundResult, *, names: tuple[str, ...], scores: tuple[int, ...],
-                       locale: str = "en") -> bytes:
+def render_round_sheet(
+    result: RoundResult, *, names: tuple[str, ...], scores: tuple[int, ...], locale: str = "en"
+) -> bytes:
     """End-of-round sheet: reason, the winner's yaku with their cards, multipliers, total, both piles.
 
     ``scores`` are the match totals after this round.
@@ -93,12 +96,24 @@ def render_round_sheet(result: RoundResult, *, names: tuple[str, ...], scores: t
     text(draw, (MARGIN + 8, 36), L.t(locale, "render.sheet.title", round=result.round_no), T + 4)
     text(draw, (MARGIN + 8, 84), _reason(result, names, locale), T, TEXT_DIM, max_width=560)
     if result.winner is not None:
-        outcome = L.t(locale, "render.sheet.wins", name=names[result.winner],
-                      points=L.points(locale, result.points[result.winner]))
+        outcome = L.t(
+            locale,
+            "render.sheet.wins",
+            name=names[result.winner],
+            points=L.points(locale, result.points[result.winner]),
+        )
         chip(draw, SHEET_W - MARGIN, 56, outcome, T + 2, ACCENT, INK, align="right")
     else:
-        chip(draw, SHEET_W - MARGIN, 56, L.t(locale, "render.sheet.no_winner"), T, PANEL_EDGE, TEXT,
-             align="right")
+        chip(
+            draw,
+            SHEET_W - MARGIN,
+            56,
+            L.t(locale, "render.sheet.no_winner"),
+            T,
+            PANEL_EDGE,
+            TEXT,
+            align="right",
+        )
     # body: yaku on the left, arithmetic on the right
     if result.winner is not None:
         split = SPLIT
@@ -111,7 +126,7 @@ def render_round_sheet(result: RoundResult, *, names: tuple[str, ...], scores: t
     for seat in range(seats):
         winner = seat == result.winner
         panel(draw, (MARGIN, y, SHEET_W - MARGIN, y + pile_h), edge=ACCENT if winner else PANEL_EDGE)
-        x = MARGIN + 20
+        x: float = MARGIN + 20
         x += text(draw, (x, y + 32), names[seat], T + 2, ACCENT if winner else TEXT, max_width=360) + 14
         if result.dealer == seat:
             x += chip(draw, x, y + 32, L.t(locale, "render.dealer"), T, PANEL_EDGE, TEXT) + 8
@@ -119,10 +134,25 @@ def render_round_sheet(result: RoundResult, *, names: tuple[str, ...], scores: t
             calls = L.counted(locale, "render.koikoi", result.koikoi_calls[seat])
             chip(draw, x, y + 32, calls, T, KOI, TEXT)
         gained = result.points[seat]
-        text(draw, (SHEET_W - MARGIN - 20, y + 32), f"+{gained}" if gained else "0", T + 2,
-             ACCENT if gained else TEXT_DIM, anchor="rm")
-        captured_groups(img, draw, result.captured[seat], MARGIN + 20, SHEET_W - MARGIN - 20, y + 60,
-                        card_w=PILE_CARD_W, locale=locale, size=T)
+        text(
+            draw,
+            (SHEET_W - MARGIN - 20, y + 32),
+            f"+{gained}" if gained else "0",
+            T + 2,
+            ACCENT if gained else TEXT_DIM,
+            anchor="rm",
+        )
+        captured_groups(
+            img,
+            draw,
+            result.captured[seat],
+            MARGIN + 20,
+            SHEET_W - MARGIN - 20,
+            y + 60,
+            card_w=PILE_CARD_W,
+            locale=locale,
+            size=T,
+        )
         y += pile_h + 12
     # match score
     parts = " · ".join(f"{names[s]} {L.number(scores[s], locale)}" for s in range(len(scores)))
@@ -133,9 +163,15 @@ def render_round_sheet(result: RoundResult, *, names: tuple[str, ...], scores: t
 
 
 @localized
-def render_match_summary(history: tuple[RoundResult, ...], *, names: tuple[str, ...], scores: tuple[int, ...],
-                         locale: str = "en", winners: tuple[int, ...] | None = None,
-                         ratings: Ratings | None = None) -> bytes:
+def render_match_summary(
+    history: tuple[RoundResult, ...],
+    *,
+    names: tuple[str, ...],
+    scores: tuple[int, ...],
+    locale: str = "en",
+    winners: tuple[int, ...] | None = None,
+    ratings: Ratings | None = None,
+) -> bytes:
     """End-of-match summary: the winner, then one line per round with each seat's points, and totals;
     with ``ratings`` (one per seat, rated matches only), each player's new rating and its change."""
     width, row_h = SUMMARY_W, round(ST * 1.7)
@@ -151,8 +187,11 @@ def render_match_summary(history: tuple[RoundResult, ...], *, names: tuple[str, 
     if winners is None:  # the engine's winners when given; else the top totals
         best = max(scores) if scores else 0
         winners = tuple(s for s in range(seats) if scores[s] == best)
-    banner = (L.t(locale, "render.summary.winner", name=names[winners[0]]) if len(winners) == 1
-              else L.t(locale, "render.summary.tie"))
+    banner = (
+        L.t(locale, "render.summary.winner", name=names[winners[0]])
+        if len(winners) == 1
+        else L.t(locale, "render.summary.tie")
+    )
     chip(draw, MARGIN + 8, 100, banner, ST + 2, ACCENT, INK, pad=18)
     panel(draw, (MARGIN, table_top, width - MARGIN, height - 20))
     y = table_top + row_h / 2 + 4
@@ -174,8 +213,9 @@ def render_match_summary(history: tuple[RoundResult, ...], *, names: tuple[str, 
             text(draw, (MARGIN + 130 + rw + 14, cy), yaku, ST, TEXT_DIM, max_width=result_w - rw - 14)
         for s in range(seats):
             pts = result.points[s] if s < len(result.points) else 0
-            text(draw, (seat_x[s], cy), f"+{pts}" if pts else "–", ST, ACCENT if pts else TEXT_DIM,
-                 anchor="rm")
+            text(
+                draw, (seat_x[s], cy), f"+{pts}" if pts else "–", ST, ACCENT if pts else TEXT_DIM, anchor="rm"
+            )
     top = table_top + row_h * (len(history) + 1)
     draw.line((MARGIN + 12, top + 4, width - MARGIN - 12, top + 4), fill=CREAM, width=2)
     cy = top + row_h / 2 + 4

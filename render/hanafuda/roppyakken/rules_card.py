@@ -18,7 +18,7 @@ def rows(loc: str) -> list[tuple[str, str]]:
         (t(loc, f"roppyakken.yaku.{i}"), v)
         for i, v in (("lights", "50"), ("animals", "10"), ("ribbons", "10"))
     ]
-    ids = (
+    ids: tuple[str, ...] = (
         "shiko",
         "nanatan",
         "inoshikacho",

@@ -37,8 +37,17 @@ def _rows(score: SeatScore) -> int:
     return max(1, len(score.card_points), len(score.yaku) + len(score.teyaku))
 
 
-def _items(img: Image.Image, draw: ImageDraw.ImageDraw, items: Sequence[tuple[Item, bool]], x0: int, x1: int,
-           y: int, kinds: Callable[[Card], Kind], empty: str, locale: str) -> None:
+def _items(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    items: Sequence[tuple[Item, bool]],
+    x0: int,
+    x1: int,
+    y: int,
+    kinds: Callable[[Card], Kind],
+    empty: str,
+    locale: str,
+) -> None:
     """One row per item: its name, its cards fanned, its points (teyaku rows in vermilion)."""
     if not items:
         text(draw, (x0 + 8, y + ROW_H / 2), empty, T, TEXT_DIM, max_width=x1 - x0)
@@ -48,8 +57,11 @@ def _items(img: Image.Image, draw: ImageDraw.ImageDraw, items: Sequence[tuple[It
         cy = top + ROW_H / 2
         name, detail = item_parts(locale, item.name)
         if teyaku:
-            detail = f"{detail} · {L.t(locale, 'render.roppyakken.sheet.teyaku')}" if detail else L.t(
-                locale, "render.roppyakken.sheet.teyaku")
+            detail = (
+                f"{detail} · {L.t(locale, 'render.roppyakken.sheet.teyaku')}"
+                if detail
+                else L.t(locale, "render.roppyakken.sheet.teyaku")
+            )
         pw = text(draw, (x1 - 8, cy), str(item.points), T, KOI if teyaku else ACCENT, anchor="rm")
         cards = sorted(item.cards)
         cards_x1 = x1 - pw - 20
@@ -65,8 +77,9 @@ def _items(img: Image.Image, draw: ImageDraw.ImageDraw, items: Sequence[tuple[It
 
 
 @localized
-def render_round_sheet(result: RoundResult, *, names: tuple[str, ...], scores: tuple[int, ...],
-                       locale: str = "en") -> bytes:
+def render_round_sheet(
+    result: RoundResult, *, names: tuple[str, ...], scores: tuple[int, ...], locale: str = "en"
+) -> bytes:
     """End-of-round sheet: per seat its card points, each yaku and teyaku with cards and points,
     the round's total and the match score. ``scores`` are the match totals after this round."""
     seats = len(result.seats)
@@ -81,37 +94,70 @@ def render_round_sheet(result: RoundResult, *, names: tuple[str, ...], scores: t
     best = max(result.points, default=0)
     if best > 0:
         top = [s for s in range(seats) if result.points[s] == best]
-        label = " · ".join(L.t(locale, "render.roppyakken.sheet.best", name=_name(names, s), points=best)
-                           for s in top)
+        label = " · ".join(
+            L.t(locale, "render.roppyakken.sheet.best", name=_name(names, s), points=best) for s in top
+        )
         chip(draw, SHEET_W - MARGIN, 56, label, T + 2, ACCENT, INK, align="right")
     else:
-        chip(draw, SHEET_W - MARGIN, 56, L.t(locale, "render.roppyakken.sheet.nobody"), T, PANEL_EDGE, TEXT,
-             align="right")
+        chip(
+            draw,
+            SHEET_W - MARGIN,
+            56,
+            L.t(locale, "render.roppyakken.sheet.nobody"),
+            T,
+            PANEL_EDGE,
+            TEXT,
+            align="right",
+        )
     y = body_top
     split = SHEET_W // 2
     for seat, (score, h) in enumerate(zip(result.seats, heights, strict=True)):
         top_seat = best > 0 and result.points[seat] == best
         panel(draw, (MARGIN, y, SHEET_W - MARGIN, y + h), edge=ACCENT if top_seat else PANEL_EDGE)
         cy = y + 32
-        x = MARGIN + 20
+        x: float = MARGIN + 20
         x += text(draw, (x, cy), _name(names, seat), T + 2, ACCENT if top_seat else TEXT, max_width=360) + 14
         if result.dealer == seat:
             x += chip(draw, x, cy, L.t(locale, "render.roppyakken.dealer"), T, PANEL_EDGE, TEXT) + 8
         gained = result.points[seat] if seat < len(result.points) else score.total
-        right = SHEET_W - MARGIN - 20
+        right: float = SHEET_W - MARGIN - 20
         if seat < len(scores):
             match = L.t(locale, "render.roppyakken.sheet.total", score=scores[seat])
             right -= chip(draw, right, cy, match, T, CREAM, INK, align="right") + 16
-        text(draw, (right, cy), f"+{gained}" if gained else "0", T + 2, ACCENT if gained else TEXT_DIM,
-             anchor="rm")
+        text(
+            draw,
+            (right, cy),
+            f"+{gained}" if gained else "0",
+            T + 2,
+            ACCENT if gained else TEXT_DIM,
+            anchor="rm",
+        )
         kinds = item_kinds(score.card_points)
         body = y + SEAT_HEAD
         draw.line((split, body, split, y + h - 12), fill=PANEL_EDGE, width=2)
-        _items(img, draw, [(i, False) for i in score.card_points], MARGIN + 12, split - 12, body, kinds,
-               L.t(locale, "render.roppyakken.sheet.no_cards"), locale)
+        _items(
+            img,
+            draw,
+            [(i, False) for i in score.card_points],
+            MARGIN + 12,
+            split - 12,
+            body,
+            kinds,
+            L.t(locale, "render.roppyakken.sheet.no_cards"),
+            locale,
+        )
         made = [(i, True) for i in score.teyaku] + [(i, False) for i in score.yaku]
-        _items(img, draw, made, split + 12, SHEET_W - MARGIN - 12, body, kinds,
-               L.t(locale, "render.roppyakken.sheet.no_yaku"), locale)
+        _items(
+            img,
+            draw,
+            made,
+            split + 12,
+            SHEET_W - MARGIN - 12,
+            body,
+            kinds,
+            L.t(locale, "render.roppyakken.sheet.no_yaku"),
+            locale,
+        )
         y += h + 12
     parts = " · ".join(f"{_name(names, s)} {L.number(scores[s], locale)}" for s in range(len(scores)))
     lw = text(draw, (MARGIN + 8, y + 32), L.t(locale, "render.roppyakken.sheet.match"), T, TEXT_DIM)
@@ -129,9 +175,15 @@ def _yaku_line(result: RoundResult, names: Sequence[str], locale: str) -> str:
 
 
 @localized
-def render_match_summary(history: tuple[RoundResult, ...], *, names: tuple[str, ...], scores: tuple[int, ...],
-                         locale: str = "en", winners: tuple[int, ...] | None = None,
-                         ratings: Ratings | None = None) -> bytes:
+def render_match_summary(
+    history: tuple[RoundResult, ...],
+    *,
+    names: tuple[str, ...],
+    scores: tuple[int, ...],
+    locale: str = "en",
+    winners: tuple[int, ...] | None = None,
+    ratings: Ratings | None = None,
+) -> bytes:
     """End-of-match summary: the winner, then one line per round (its yaku and each seat's
     points) and the totals. ``winners`` comes from the engine (its Shikō/Nanatan tie-break can
     crown someone other than the top total); without it, the highest total wins. With
@@ -148,8 +200,11 @@ def render_match_summary(history: tuple[RoundResult, ...], *, names: tuple[str, 
     if winners is None:
         best = max(scores, default=0)
         winners = tuple(s for s in range(seats) if scores[s] == best)
-    banner = (L.t(locale, "render.roppyakken.summary.winner", name=_name(names, winners[0]))
-              if len(winners) == 1 else L.t(locale, "render.roppyakken.summary.tie"))
+    banner = (
+        L.t(locale, "render.roppyakken.summary.winner", name=_name(names, winners[0]))
+        if len(winners) == 1
+        else L.t(locale, "render.roppyakken.summary.tie")
+    )
     chip(draw, MARGIN + 8, 100, banner, ST + 2, ACCENT, INK, pad=18)
     panel(draw, (MARGIN, table_top, width - MARGIN, height - 20))
     y = table_top + row_h / 2 + 4
