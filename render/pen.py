@@ -82,14 +82,24 @@ class Pen:
     def _w(self, width: float) -> int:
         return max(1, round(width * self.s))
 
-    def poly(self, pts: Sequence[Point], fill: RGB | None = None, outline: RGB | None = None,
-             width: float = 0.8) -> None:
+    def poly(
+        self, pts: Sequence[Point], fill: RGB | None = None, outline: RGB | None = None, width: float = 0.8
+    ) -> None:
         self.draw.polygon([self._p(p) for p in pts], fill=fill)
         if outline is not None:
             self.line([*pts, pts[0]], outline, width)
 
-    def oval(self, cx: float, cy: float, rx: float, ry: float, fill: RGB | None = None,
-             outline: RGB | None = None, width: float = 0.8, angle: float = 0) -> None:
+    def oval(
+        self,
+        cx: float,
+        cy: float,
+        rx: float,
+        ry: float,
+        fill: RGB | None = None,
+        outline: RGB | None = None,
+        width: float = 0.8,
+        angle: float = 0,
+    ) -> None:
         if angle:
             self.poly(oval(cx, cy, rx, ry, angle), fill, outline, width)
             return
@@ -98,8 +108,15 @@ class Pen:
         w = self._w(width) if outline is not None else 0
         self.draw.ellipse(box, fill=fill, outline=outline, width=w)
 
-    def circle(self, cx: float, cy: float, r: float, fill: RGB | None = None,
-               outline: RGB | None = None, width: float = 0.8) -> None:
+    def circle(
+        self,
+        cx: float,
+        cy: float,
+        r: float,
+        fill: RGB | None = None,
+        outline: RGB | None = None,
+        width: float = 0.8,
+    ) -> None:
         self.oval(cx, cy, r, r, fill, outline, width)
 
     def rect(self, x0: float, y0: float, x1: float, y1: float, fill: RGB) -> None:

@@ -157,12 +157,27 @@ def render_round_sheet(
     if text_width(banner, T) > W / 2 - MARGIN - 32:  # the team rows below name the partners
         short = team_label(locale, seats, result.team, names, short=True)
         banner = _t(locale, "sheet.winner", name=short, points=got)
-    bw = chip(draw, W - MARGIN, 40, fit(banner, T, W / 2 - MARGIN - 32), T, team_colour(result.team), INK,
-              align="right", pad=16)
+    bw = chip(
+        draw,
+        W - MARGIN,
+        40,
+        fit(banner, T, W / 2 - MARGIN - 32),
+        T,
+        team_colour(result.team),
+        INK,
+        align="right",
+        pad=16,
+    )
     title = _t(locale, "sheet.title", round=result.round_no)
     text(draw, (MARGIN + 8, 38), title, T + 4, max_width=W - bw - 60)
-    text(draw, (MARGIN + 8, 82), item_name(locale, f"reason_{result.reason}"), T, TEXT_DIM,
-         max_width=W - 2 * MARGIN - 16)
+    text(
+        draw,
+        (MARGIN + 8, 82),
+        item_name(locale, f"reason_{result.reason}"),
+        T,
+        TEXT_DIM,
+        max_width=W - 2 * MARGIN - 16,
+    )
     y = 104
     panel(draw, (MARGIN, y, W - MARGIN, y + body_h), edge=ACCENT)
     x = MARGIN + 24

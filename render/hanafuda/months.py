@@ -150,8 +150,12 @@ def _peony(pen: Pen, card: Card) -> None:
 
 
 def _clover(pen: Pen, card: Card) -> None:
-    sprigs = (((4, 160), (10, 90), (60, 60)), ((30, 160), (50, 110), (96, 96)),
-              ((60, 162), (70, 120), (100, 60)), ((0, 110), (20, 70), (40, 40)))
+    sprigs = (
+        ((4, 160), (10, 90), (60, 60)),
+        ((30, 160), (50, 110), (96, 96)),
+        ((60, 162), (70, 120), (100, 60)),
+        ((0, 110), (20, 70), (40, 40)),
+    )
     for ctrl in sprigs if card.kind is not Kind.ANIMAL else sprigs[:3]:
         clover_sprig(pen, *ctrl)
     if card.subject == "boar":
@@ -197,8 +201,14 @@ def _chrysanthemum(pen: Pen, card: Card) -> None:
 def _maple(pen: Pen, card: Card) -> None:
     branch(pen, (104, 10), (70, 30), (40, 24), (10, 44), start=5, end=1.5)
     branch(pen, (80, 24), (84, 60), (60, 80), start=3, end=1)
-    leaves = ((14, 46, 9, RED), (34, 28, 8, YELLOW), (52, 40, 10, RED), (66, 82, 9, RED),
-              (86, 58, 8, ORANGE), (28, 60, 7, RED))
+    leaves = (
+        (14, 46, 9, RED),
+        (34, 28, 8, YELLOW),
+        (52, 40, 10, RED),
+        (66, 82, 9, RED),
+        (86, 58, 8, ORANGE),
+        (28, 60, 7, RED),
+    )
     for i, (x, y, r, c) in enumerate(leaves):
         maple_leaf(pen, x, y, r, i * 23 - 30, c)
     if card.subject == "deer":
@@ -244,8 +254,18 @@ def _paulownia(pen: Pen, card: Card) -> None:
 
 
 PAINTERS: dict[int, Callable[[Pen, Card], None]] = {
-    1: _pine, 2: _plum, 3: _cherry, 4: _wisteria, 5: _iris, 6: _peony,
-    7: _clover, 8: _susuki, 9: _chrysanthemum, 10: _maple, 11: _willow, 12: _paulownia,
+    1: _pine,
+    2: _plum,
+    3: _cherry,
+    4: _wisteria,
+    5: _iris,
+    6: _peony,
+    7: _clover,
+    8: _susuki,
+    9: _chrysanthemum,
+    10: _maple,
+    11: _willow,
+    12: _paulownia,
 }
 
 

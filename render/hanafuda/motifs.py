@@ -38,8 +38,16 @@ def haze(pen: Pen, y: float, x0: float, x1: float, h: float, fill: RGB) -> None:
     pen.rect(x0 + h / 2, y - h / 2, x1 - h / 2, y + h / 2, fill)
 
 
-def blossom(pen: Pen, cx: float, cy: float, r: float, petal: RGB, centre: RGB = YELLOW,
-            outline: RGB | None = None, turn: float = 0) -> None:
+def blossom(
+    pen: Pen,
+    cx: float,
+    cy: float,
+    r: float,
+    petal: RGB,
+    centre: RGB = YELLOW,
+    outline: RGB | None = None,
+    turn: float = 0,
+) -> None:
     """A five-petal flower (plum, cherry)."""
     for i in range(5):
         a = math.radians(turn - 90 + 72 * i)
@@ -49,15 +57,18 @@ def blossom(pen: Pen, cx: float, cy: float, r: float, petal: RGB, centre: RGB = 
 
 def pine_tuft(pen: Pen, cx: float, cy: float, r: float) -> None:
     """A fan of pine needles: a green half-disc with dark needles radiating from its base."""
-    top = [(cx + r * math.cos(math.radians(a)), cy - r * 0.8 * math.sin(math.radians(a)))
-           for a in range(0, 181, 12)]
+    top = [
+        (cx + r * math.cos(math.radians(a)), cy - r * 0.8 * math.sin(math.radians(a)))
+        for a in range(0, 181, 12)
+    ]
     pen.poly([*top, (cx, cy + r * 0.15)], GREEN, DARK_GREEN, 0.9)
     for x, y in top[1:-1:1]:
         pen.line([(cx, cy + r * 0.1), (x * 0.92 + cx * 0.08, y * 0.92 + cy * 0.08)], DARK_GREEN, 0.6)
 
 
-def ribbon(pen: Pen, kind: RibbonKind, month: int, x: float, y: float, length: float = 78,
-           angle: float = 8) -> None:
+def ribbon(
+    pen: Pen, kind: RibbonKind, month: int, x: float, y: float, length: float = 78, angle: float = 8
+) -> None:
     """A tanzaku ribbon hanging from ``(x, y)``, turned ``angle`` degrees; poems are written on it."""
     colour = BLUE if kind is RibbonKind.BLUE else RED
     w = 15
@@ -71,15 +82,14 @@ def ribbon(pen: Pen, kind: RibbonKind, month: int, x: float, y: float, length: f
     if poem:
         step = (length - 14) / len(poem)
         for i, ch in enumerate(poem):
-            (cx, cy), = rotate([(x, y + 12 + step * (i + 0.5))], (x, y), angle)
+            ((cx, cy),) = rotate([(x, y + 12 + step * (i + 0.5))], (x, y), angle)
             pen.text(cx, cy, ch, min(11.0, step * 0.95), INK)
     else:  # plain and blue ribbons: a thin inner line, like the printed edge
         inner = [(x - w / 2 + 2.5, y + 8), (x - w / 2 + 2.5, y + length - 4)]
         pen.line(rotate(inner, (x, y), angle), PAPER if colour == RED else (150, 180, 230), 0.7)
 
 
-def branch(pen: Pen, *ctrl: tuple[float, float], start: float = 5, end: float = 1.5,
-           fill: RGB = INK) -> None:
+def branch(pen: Pen, *ctrl: tuple[float, float], start: float = 5, end: float = 1.5, fill: RGB = INK) -> None:
     pen.taper(*ctrl, fill=fill, start=start, end=end)
 
 
@@ -111,8 +121,14 @@ def sword_leaves(pen: Pen, x0: float, x1: float, base: float, top: float, count:
     for i in range(count):
         x = x0 + (x1 - x0) * i / max(1, count - 1)
         lean = (i % 3 - 1) * 7
-        pen.taper((x, base), (x + lean * 0.4, (base + top) / 2), (x + lean, top + (i % 2) * 12),
-                  fill=GREEN if i % 2 else DARK_GREEN, start=5, end=0.6)
+        pen.taper(
+            (x, base),
+            (x + lean * 0.4, (base + top) / 2),
+            (x + lean, top + (i % 2) * 12),
+            fill=GREEN if i % 2 else DARK_GREEN,
+            start=5,
+            end=0.6,
+        )
 
 
 def peony(pen: Pen, cx: float, cy: float, r: float) -> None:
@@ -165,8 +181,9 @@ def maple_leaf(pen: Pen, cx: float, cy: float, r: float, turn: float = 0, fill: 
     pen.poly(star(cx, cy, r, r * 0.45, 7, -90 + turn), fill, DEEP_RED, 0.5)
 
 
-def chrysanthemum(pen: Pen, cx: float, cy: float, r: float, petal: RGB = YELLOW,
-                  edge: RGB = (200, 120, 20)) -> None:
+def chrysanthemum(
+    pen: Pen, cx: float, cy: float, r: float, petal: RGB = YELLOW, edge: RGB = (200, 120, 20)
+) -> None:
     pen.poly(star(cx, cy, r, r * 0.72, 16), petal, edge, 0.6)
     pen.poly(star(cx, cy, r * 0.65, r * 0.45, 12, -75), (250, 220, 110), edge, 0.5)
     pen.circle(cx, cy, r * 0.22, edge)
@@ -209,7 +226,5 @@ def rain(pen: Pen, colour: RGB = (200, 210, 230), step: float = 9) -> None:
 
 def cherry_cloud(pen: Pen, cx: float, cy: float, r: float) -> None:
     """A cloud of cherry blossoms."""
-    for i, (dx, dy) in enumerate(((0, 0), (-0.9, 0.3), (0.9, 0.35), (-0.45, -0.7), (0.5, -0.65),
-                                  (0, 0.85))):
+    for i, (dx, dy) in enumerate(((0, 0), (-0.9, 0.3), (0.9, 0.35), (-0.45, -0.7), (0.5, -0.65), (0, 0.85))):
         blossom(pen, cx + dx * r, cy + dy * r, r * 0.62, BLOSSOM, RED, PINK, turn=i * 23)
-

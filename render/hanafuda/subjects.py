@@ -88,8 +88,9 @@ def boar(pen: Pen, x: float, y: float) -> None:
     """A wild boar charging left; ``(x, y)`` is the middle of its body."""
     dark = (78, 52, 34)
     for dx, lift in ((-16, 0), (-8, 3), (10, 0), (18, 3)):
-        pen.taper((x + dx, y + 6), (x + dx - 2, y + 14), (x + dx - 4 + lift, y + 22), fill=INK, start=5,
-                  end=3)
+        pen.taper(
+            (x + dx, y + 6), (x + dx - 2, y + 14), (x + dx - 4 + lift, y + 22), fill=INK, start=5, end=3
+        )
     pen.oval(x, y, 26, 14, dark, INK, 0.9)
     pen.poly([(x - 20, y - 10), (x - 38, y - 2), (x - 40, y + 6), (x - 20, y + 10)], dark, INK, 0.9)
     pen.poly([(x - 22, y - 10), (x - 16, y - 19), (x - 14, y - 8)], dark, INK, 0.7)
@@ -106,8 +107,9 @@ def goose(pen: Pen, x: float, y: float, s: float = 1.0) -> None:
     pen.poly(leaf(x + 2 * s, y - 1 * s, 20 * s, 7 * s, -62), INK)
     pen.poly([(x + 12 * s, y), (x + 19 * s, y - 2 * s), (x + 18 * s, y + 3 * s)], INK)
     pen.oval(x + 4 * s, y, 10 * s, 3.6 * s, INK, angle=-8)
-    pen.taper((x - 4 * s, y), (x - 10 * s, y - 1 * s), (x - 15 * s, y - 3 * s), fill=INK, start=3.4 * s,
-              end=2.2 * s)
+    pen.taper(
+        (x - 4 * s, y), (x - 10 * s, y - 1 * s), (x - 15 * s, y - 3 * s), fill=INK, start=3.4 * s, end=2.2 * s
+    )
     pen.circle(x - 16 * s, y - 3.5 * s, 2.4 * s, INK)
     pen.poly([(x - 18 * s, y - 4.5 * s), (x - 22 * s, y - 3 * s), (x - 18 * s, y - 2.5 * s)], ORANGE)
     pen.poly(leaf(x, y - 1 * s, 24 * s, 8 * s, -112), (60, 54, 50), INK, 0.5)
@@ -171,6 +173,7 @@ def phoenix(pen: Pen, x: float, y: float, s: float = 1.0) -> None:
 
 def rain_man(pen: Pen, x: float, y: float) -> None:
     """Ono no Michikaze walking under a yellow umbrella, a frog leaping at his feet."""
+
     def rim(a: float, rx: float, ry: float) -> tuple[float, float]:
         return (x - 2 + rx * math.cos(math.radians(a)), y - 10 - ry * math.sin(math.radians(a)))
 
@@ -233,8 +236,9 @@ def bridge(pen: Pen, y: float) -> None:
 
 def sake_cup(pen: Pen, x: float, y: float) -> None:
     """A red lacquer sake cup with 盃 in gold on its side; ``(x, y)`` is its rim's centre."""
-    bowl = [(x + 28 * math.cos(math.radians(a)), y + 22 * math.sin(math.radians(a)))
-            for a in range(0, 181, 10)]
+    bowl = [
+        (x + 28 * math.cos(math.radians(a)), y + 22 * math.sin(math.radians(a))) for a in range(0, 181, 10)
+    ]
     pen.poly([(x - 10, y + 18), (x + 10, y + 18), (x + 13, y + 28), (x - 13, y + 28)], DEEP_RED, INK, 0.8)
     pen.poly(bowl, RED, INK, 1.0)
     pen.oval(x, y, 28, 7, DEEP_RED, INK, 1.0)
@@ -255,8 +259,15 @@ def thunder_drum(pen: Pen, x: float, y: float) -> None:
     """The thunder god's drum with a tomoe, and a yellow bolt striking down-left from it."""
     for turn in (-55, 55, 180):
         pen.poly(rotate(leaf(x, y, 30, 10, -90), (x, y), turn), RED, DEEP_RED, 0.5)
-    bolt = [(x - 6, y + 12), (x - 20, y + 44), (x - 10, y + 42), (x - 28, y + 84), (x - 2, y + 36),
-            (x - 12, y + 38), (x + 2, y + 14)]
+    bolt = [
+        (x - 6, y + 12),
+        (x - 20, y + 44),
+        (x - 10, y + 42),
+        (x - 28, y + 84),
+        (x - 2, y + 36),
+        (x - 12, y + 38),
+        (x + 2, y + 14),
+    ]
     pen.poly(bolt, YELLOW, ORANGE, 0.8)
     pen.circle(x, y, 17, RED, GOLD, 1.6)
     for i in range(3):

@@ -19,12 +19,40 @@ from render.png import fixed_palette, paint_ink_ramps
 
 # Flat colours of the interface: kept exactly.
 FIXED: tuple[P.RGB, ...] = (
-    P.TABLE_BG, P.PANEL, P.PANEL_EDGE, P.TEXT, P.TEXT_DIM, P.ACCENT, P.KOI, P.CHOICE, P.CREAM, P.INK,
-    P.CAT_BRIGHT, P.CAT_ANIMAL, P.CAT_RIBBON, P.CAT_CHAFF, P.FIELD_BG, P.WHITE, P.PAPER,
+    P.TABLE_BG,
+    P.PANEL,
+    P.PANEL_EDGE,
+    P.TEXT,
+    P.TEXT_DIM,
+    P.ACCENT,
+    P.KOI,
+    P.CHOICE,
+    P.CREAM,
+    P.INK,
+    P.CAT_BRIGHT,
+    P.CAT_ANIMAL,
+    P.CAT_RIBBON,
+    P.CAT_CHAFF,
+    P.FIELD_BG,
+    P.WHITE,
+    P.PAPER,
 )
 _GROUNDS = (P.TABLE_BG, P.PANEL, P.FIELD_BG, P.CREAM, P.ACCENT, P.KOI, P.CHOICE, P.INK)
-_INKS = (P.TEXT, P.TEXT_DIM, P.ACCENT, P.CHOICE, P.CREAM, P.INK, P.KOI, P.PANEL_EDGE, P.WHITE,
-         P.CAT_BRIGHT, P.CAT_ANIMAL, P.CAT_RIBBON, P.CAT_CHAFF)
+_INKS = (
+    P.TEXT,
+    P.TEXT_DIM,
+    P.ACCENT,
+    P.CHOICE,
+    P.CREAM,
+    P.INK,
+    P.KOI,
+    P.PANEL_EDGE,
+    P.WHITE,
+    P.CAT_BRIGHT,
+    P.CAT_ANIMAL,
+    P.CAT_RIBBON,
+    P.CAT_CHAFF,
+)
 
 
 def _sample() -> Image.Image:
@@ -38,8 +66,16 @@ def _sample() -> Image.Image:
             x, y = (i % cols) * cw, (i // cols + 2 * j) * ch
             img.paste(face, (x, y), face)
     row = 4 * ch
-    for k, (bg, colour) in enumerate(((P.TABLE_BG, P.ACCENT), (P.FIELD_BG, P.ACCENT), (P.FIELD_BG, P.CHOICE),
-                                      (P.TABLE_BG, P.TEXT_DIM), (P.TABLE_BG, None), (P.PANEL, None))):
+    for k, (bg, colour) in enumerate(
+        (
+            (P.TABLE_BG, P.ACCENT),
+            (P.FIELD_BG, P.ACCENT),
+            (P.FIELD_BG, P.CHOICE),
+            (P.TABLE_BG, P.TEXT_DIM),
+            (P.TABLE_BG, None),
+            (P.PANEL, None),
+        )
+    ):
         x = k * 2 * cw
         ImageDraw.Draw(img).rectangle((x, row, x + 2 * cw, row + ch), fill=bg)
         if colour is not None:

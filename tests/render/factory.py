@@ -44,8 +44,9 @@ def fake_yaku(pile: tuple[Card, ...]) -> tuple[YakuScore, ...]:
     return tuple(out)
 
 
-def random_view(seed: int, *, seat: int | None = None, phase: Phase | None = None,
-                rules: object = None) -> KoiKoiView:
+def random_view(
+    seed: int, *, seat: int | None = None, phase: Phase | None = None, rules: object = None
+) -> KoiKoiView:
     """A plausible mid-round view: cards split at random between field, hands, piles and deck."""
     rng = random.Random(seed)
     deck = list(CARDS)
@@ -80,12 +81,28 @@ def random_view(seed: int, *, seat: int | None = None, phase: Phase | None = Non
     legal = tuple(Play(c) for c in hand) if hand and seat == to_act and phase is Phase.PLAY else ()
     calls = (rng.choice((0, 0, 1)), rng.choice((0, 0, 0, 2)))
     return KoiKoiView(
-        seat=seat, seats=2, rules=rules, phase=phase, to_act=to_act, round_no=rng.randrange(1, 13),
-        rounds_total=12, month=rng.randrange(1, 13), dealer=rng.randrange(2),
-        scores=(rng.randrange(0, 40), rng.randrange(0, 40)), field=field, hand=hand,
-        hand_counts=(len(hand0), len(hand1)), draw_pile=pile, captured=caps,
-        yaku=(fake_yaku(cap0), fake_yaku(cap1)), koikoi_calls=calls, pending_draw=pending,
-        pending_targets=targets, last_move=last, legal_actions=legal, stop_score=None,
+        seat=seat,
+        seats=2,
+        rules=rules,
+        phase=phase,
+        to_act=to_act,
+        round_no=rng.randrange(1, 13),
+        rounds_total=12,
+        month=rng.randrange(1, 13),
+        dealer=rng.randrange(2),
+        scores=(rng.randrange(0, 40), rng.randrange(0, 40)),
+        field=field,
+        hand=hand,
+        hand_counts=(len(hand0), len(hand1)),
+        draw_pile=pile,
+        captured=caps,
+        yaku=(fake_yaku(cap0), fake_yaku(cap1)),
+        koikoi_calls=calls,
+        pending_draw=pending,
+        pending_targets=targets,
+        last_move=last,
+        legal_actions=legal,
+        stop_score=None,
     )
 
 
@@ -97,13 +114,28 @@ def showcase_view(seat: int | None = None) -> KoiKoiView:
     hand0 = cards("1b 4d 6c 9d 11a 12b")
     hand1 = cards("1d 2d 5a 6d 10d 11d")
     return KoiKoiView(
-        seat=seat, seats=2, rules=None, phase=Phase.PLAY, to_act=1, round_no=3, rounds_total=12, month=3,
-        dealer=0, scores=(14, 9), field=field, hand=(hand0, hand1)[seat] if seat is not None else None,
-        hand_counts=(6, 6), draw_pile=48 - 13 - 11 - 9 - 12, captured=(cap0, cap1),
+        seat=seat,
+        seats=2,
+        rules=None,
+        phase=Phase.PLAY,
+        to_act=1,
+        round_no=3,
+        rounds_total=12,
+        month=3,
+        dealer=0,
+        scores=(14, 9),
+        field=field,
+        hand=(hand0, hand1)[seat] if seat is not None else None,
+        hand_counts=(6, 6),
+        draw_pile=48 - 13 - 11 - 9 - 12,
+        captured=(cap0, cap1),
         yaku=((*fake_yaku(cap0), YakuScore("hanami", 5, cards("3a 9a"))), fake_yaku(cap1)),
-        koikoi_calls=(1, 0), pending_draw=None, pending_targets=(),
+        koikoi_calls=(1, 0),
+        pending_draw=None,
+        pending_targets=(),
         last_move=LastMove(0, card_of("2b"), cards("2c"), card_of("3a"), cards("3b")),
-        legal_actions=tuple(Play(c) for c in hand1) if seat == 1 else (), stop_score=None,
+        legal_actions=tuple(Play(c) for c in hand1) if seat == 1 else (),
+        stop_score=None,
     )
 
 
@@ -120,9 +152,19 @@ def sample_result(winner: int | None = 0, reason: str = "shobu") -> RoundResult:
     mults = (Multiplier("over_seven", 2), Multiplier("opponent_koikoi", 2)) if winner is not None else ()
     total = base * 4 if winner is not None else 0
     points = (total, 0) if winner == 0 else (0, total)
-    return RoundResult(round_no=3, reason=reason, winner=winner, yaku=yaku, base=base, multipliers=mults,
-                       points=points, captured=(cap0, cap1), koikoi_calls=(0, 1), dealer=1,
-                       next_dealer=winner)
+    return RoundResult(
+        round_no=3,
+        reason=reason,
+        winner=winner,
+        yaku=yaku,
+        base=base,
+        multipliers=mults,
+        points=points,
+        captured=(cap0, cap1),
+        koikoi_calls=(0, 1),
+        dealer=1,
+        next_dealer=winner,
+    )
 
 
 def random_result(seed: int) -> RoundResult:
@@ -132,7 +174,7 @@ def random_result(seed: int) -> RoundResult:
     rng.shuffle(deck)
     n0 = rng.randrange(4, 22)
     n1 = rng.randrange(2, 20)
-    caps = (tuple(deck[:n0]), tuple(deck[n0:n0 + n1]))
+    caps = (tuple(deck[:n0]), tuple(deck[n0 : n0 + n1]))
     winner = rng.choice((0, 1, None)) if seed % 5 else None
     yaku = fake_yaku(caps[winner]) if winner is not None else ()
     if winner is not None and not yaku:
@@ -148,6 +190,16 @@ def random_result(seed: int) -> RoundResult:
         total *= m.factor
     points = tuple(total if s == winner else 0 for s in range(2))
     reason = rng.choice(("shobu", "exhausted")) if winner is not None else "draw"
-    return RoundResult(round_no=rng.randrange(1, 13), reason=reason, winner=winner, yaku=yaku, base=base,
-                       multipliers=mults, points=points, captured=caps, koikoi_calls=(rng.randrange(2), 0),
-                       dealer=rng.randrange(2), next_dealer=winner)
+    return RoundResult(
+        round_no=rng.randrange(1, 13),
+        reason=reason,
+        winner=winner,
+        yaku=yaku,
+        base=base,
+        multipliers=mults,
+        points=points,
+        captured=caps,
+        koikoi_calls=(rng.randrange(2), 0),
+        dealer=rng.randrange(2),
+        next_dealer=winner,
+    )

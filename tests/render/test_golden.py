@@ -24,8 +24,9 @@ WIDTH = 400
 CASES: dict[str, Callable[[], bytes]] = {
     "koikoi_table": lambda: render_table(showcase_view(), names=NAMES),
     "koikoi_hand": lambda: render_hand(showcase_view(seat=1)),
-    "koikoi_round_sheet_fr": lambda: render_round_sheet(sample_result(), names=NAMES, scores=(40, 9),
-                                                        locale="fr"),
+    "koikoi_round_sheet_fr": lambda: render_round_sheet(
+        sample_result(), names=NAMES, scores=(40, 9), locale="fr"
+    ),
 }
 
 

@@ -115,7 +115,8 @@ def test_locales_differ() -> None:
     assert ended
     r = ended[-1]
     assert render_round_sheet(r.result, names=NAMES, scores=r.scores, locale="en") != render_round_sheet(
-        r.result, names=NAMES, scores=r.scores, locale="fr")
+        r.result, names=NAMES, scores=r.scores, locale="fr"
+    )
 
 
 def test_names_and_viewpoint_are_drawn() -> None:
@@ -157,11 +158,18 @@ def test_stacks_and_pot_are_marked(key: str) -> None:
 
 def test_synthetic_pot_and_crowded_field() -> None:
     v = _mid(2)
-    crowded = dataclasses.replace(v, field=tuple(f"{m}{s}" for m in range(1, 7) for s in "abc"),
-                                  stacks=(2,), pot=((3, ("J2", "J3")),), gos=(2, 0), seolsa=(1, 0))
+    crowded = dataclasses.replace(
+        v,
+        field=tuple(f"{m}{s}" for m in range(1, 7) for s in "abc"),
+        stacks=(2,),
+        pot=((3, ("J2", "J3")),),
+        gos=(2, 0),
+        seolsa=(1, 0),
+    )
     _check(render_table(crowded, names=NAMES[:2]), width=1200, max_kib=100)
-    empty = dataclasses.replace(v, field=(), pot=(), stacks=(), captured=((), ()), hand_counts=(0, 0),
-                                round_scores=((), ()))
+    empty = dataclasses.replace(
+        v, field=(), pot=(), stacks=(), captured=((), ()), hand_counts=(0, 0), round_scores=((), ())
+    )
     _check(render_table(empty, names=NAMES[:2]), width=1200)
 
 
@@ -186,15 +194,27 @@ def test_round_sheets_and_summary(seats: int) -> None:
     scores = ended[-1].scores
     summary = render_match_summary(history, names=NAMES[:seats], scores=scores)
     _check(summary)
-    assert summary != render_match_summary(history, names=NAMES[:seats], scores=scores,
-                                              winners=(scores.index(min(scores)),))
+    assert summary != render_match_summary(
+        history, names=NAMES[:seats], scores=scores, winners=(scores.index(min(scores)),)
+    )
     assert summary == render_match_summary(history, names=NAMES[:seats], scores=scores)
     _check(render_match_summary((), names=NAMES[:seats], scores=(0,) * seats, locale="fr"))
 
 
 def test_no_winner_round_sheet() -> None:
-    nagari = RoundResult(round_no=2, reason="nagari", winner=None, items=(), base=0, go_bonus=0, score=0,
-                         payments=(), points=(0, 0, 0), dealer=1, next_dealer=1)
+    nagari = RoundResult(
+        round_no=2,
+        reason="nagari",
+        winner=None,
+        items=(),
+        base=0,
+        go_bonus=0,
+        score=0,
+        payments=(),
+        points=(0, 0, 0),
+        dealer=1,
+        next_dealer=1,
+    )
     _check(render_round_sheet(nagari, names=NAMES, scores=(3, -1, -2), locale="fr"), width=1200)
 
 
@@ -203,7 +223,11 @@ def test_bonus_cards_and_groups() -> None:
     assert joker_face("J2", 68).tobytes() != joker_face("J3", 68).tobytes()
     assert [pi_value(c) for c in ("J2", "J3", "J2b", "11d", "1c", "1a")] == [2, 3, 2, 2, 1, 0]
     assert (group_of("11a"), group_of("9a"), group_of("9a", cup_as_pi=True), group_of("5b")) == (
-        "gwang", "yeolkkeut", "pi", "tti")
+        "gwang",
+        "yeolkkeut",
+        "pi",
+        "tti",
+    )
 
 
 def test_warm_runs() -> None:

@@ -69,8 +69,16 @@ def test_every_phase_renders(phase: Phase) -> None:
 
 def test_empty_table() -> None:
     view = dataclasses.replace(
-        random_view(1), field=(), captured=((), ()), yaku=((), ()), hand_counts=(0, 0), draw_pile=0,
-        last_move=None, pending_draw=None, pending_targets=(), koikoi_calls=(0, 0),
+        random_view(1),
+        field=(),
+        captured=((), ()),
+        yaku=((), ()),
+        hand_counts=(0, 0),
+        draw_pile=0,
+        last_move=None,
+        pending_draw=None,
+        pending_targets=(),
+        koikoi_calls=(0, 0),
     )
     _check(render_table(view, names=NAMES), width=1200)
 
@@ -78,11 +86,19 @@ def test_empty_table() -> None:
 def test_crowded_table_and_long_names() -> None:
     chaff = tuple(c for c in CARDS if c.kind is Kind.CHAFF)
     others = tuple(c for c in CARDS if c.kind is not Kind.CHAFF)
-    yaku = tuple(YakuScore(y, 9, chaff[:3]) for y in ("goko", "inoshikacho", "akatan_aotan", "kasu", "tane",
-                                                       "tanzaku", "hanami", "tsukimi"))
+    yaku = tuple(
+        YakuScore(y, 9, chaff[:3])
+        for y in ("goko", "inoshikacho", "akatan_aotan", "kasu", "tane", "tanzaku", "hanami", "tsukimi")
+    )
     view = dataclasses.replace(
-        random_view(2), field=others[:20], captured=(chaff, others[20:]), yaku=(yaku, yaku[:2]),
-        hand_counts=(8, 8), draw_pile=24, koikoi_calls=(3, 12), scores=(123456, 0),
+        random_view(2),
+        field=others[:20],
+        captured=(chaff, others[20:]),
+        yaku=(yaku, yaku[:2]),
+        hand_counts=(8, 8),
+        draw_pile=24,
+        koikoi_calls=(3, 12),
+        scores=(123456, 0),
         last_move=LastMove(0, chaff[0], chaff[1:4], others[0], others[1:4]),
     )
     long = ("A" * 80, "猪鹿蝶고도리" * 10)
@@ -98,8 +114,13 @@ def test_spectator_sees_seat_zero_at_the_bottom_and_a_seat_sees_itself() -> None
 
 def test_draw_choice_marks_the_pending_card() -> None:
     view = showcase_view()
-    choice = dataclasses.replace(view, phase=Phase.DRAW_CHOICE, pending_draw=cards("7a")[0],
-                                 pending_targets=cards("7b 7c"), legal_actions=(Capture(cards("7b")[0]),))
+    choice = dataclasses.replace(
+        view,
+        phase=Phase.DRAW_CHOICE,
+        pending_draw=cards("7a")[0],
+        pending_targets=cards("7b 7c"),
+        legal_actions=(Capture(cards("7b")[0]),),
+    )
     assert render_table(choice, names=NAMES) != render_table(view, names=NAMES)
 
 
@@ -123,9 +144,17 @@ def test_round_sheets() -> None:
 
 def test_round_sheet_with_unknown_yaku_and_many_multipliers() -> None:
     result = RoundResult(
-        round_no=12, reason="some_variant_end", winner=1, yaku=(YakuScore("not_a_yaku", 3, cards("1a 2a")),),
-        base=3, multipliers=tuple(Multiplier(f"mult_{i}", 2) for i in range(5)), points=(0, 96),
-        captured=(cards("1c"), cards("1a 2a")), koikoi_calls=(0, 0), dealer=0, next_dealer=1,
+        round_no=12,
+        reason="some_variant_end",
+        winner=1,
+        yaku=(YakuScore("not_a_yaku", 3, cards("1a 2a")),),
+        base=3,
+        multipliers=tuple(Multiplier(f"mult_{i}", 2) for i in range(5)),
+        points=(0, 96),
+        captured=(cards("1c"), cards("1a 2a")),
+        koikoi_calls=(0, 0),
+        dealer=0,
+        next_dealer=1,
     )
     _check(render_round_sheet(result, names=NAMES, scores=(0, 96)), width=1200)
 

@@ -139,25 +139,46 @@ def test_hand_marks_the_seats_turn() -> None:
 def test_empty_and_crowded_tables() -> None:
     v = _mid(3)
     empty = dataclasses.replace(
-        v, field=(), captured=((), (), ()), hand_counts=(0, 0, 0), draw_pile=0, last_move=None,
-        pending_draw=None, pending_targets=(), running=(), legal_actions=(),
+        v,
+        field=(),
+        captured=((), (), ()),
+        hand_counts=(0, 0, 0),
+        draw_pile=0,
+        last_move=None,
+        pending_draw=None,
+        pending_targets=(),
+        running=(),
+        legal_actions=(),
     )
     _check(render_table(empty, names=NAMES), width=1200)
     half = len(CARDS) // 2
-    yaku = tuple(Item(n, 100, cards("1a 3a 8a")) for n in ("shiko", "nanatan", "teppo", "ozan", "aotan",
-                                                              "shima_1", "shima_12", "unknown_yaku"))
+    yaku = tuple(
+        Item(n, 100, cards("1a 3a 8a"))
+        for n in ("shiko", "nanatan", "teppo", "ozan", "aotan", "shima_1", "shima_12", "unknown_yaku")
+    )
     teyaku = (Item("tesan", 200, cards("4a 4b 4c")), Item("sogasu", 400, cards("4c")))
     big = SeatScore((Item("lights", 300, cards("1a 2a 3a 8a 11a 12a")),), yaku, teyaku, 9999)
     crowded = dataclasses.replace(
-        v, field=CARDS[:20], captured=(CARDS[20:half + 10], CARDS[half + 10:], ()), hand_counts=(8, 8, 8),
-        draw_pile=30, scores=(123456, 599, 0), running=(big, big, SeatScore((), (), teyaku, 600)),
+        v,
+        field=CARDS[:20],
+        captured=(CARDS[20 : half + 10], CARDS[half + 10 :], ()),
+        hand_counts=(8, 8, 8),
+        draw_pile=30,
+        scores=(123456, 599, 0),
+        running=(big, big, SeatScore((), (), teyaku, 600)),
         last_move=LastMove(0, CARDS[0], CARDS[1:4], CARDS[5], CARDS[6:9]),
     )
     long = ("A" * 80, "猪鹿蝶고도리" * 10, "W" * 40)
     for locale in ("en", "fr"):
         _check(render_table(crowded, names=long, locale=locale), width=1200)
-    two = dataclasses.replace(crowded, seats=2, captured=crowded.captured[:2], hand_counts=(8, 8),
-                              scores=(0, 0), running=crowded.running[:2])
+    two = dataclasses.replace(
+        crowded,
+        seats=2,
+        captured=crowded.captured[:2],
+        hand_counts=(8, 8),
+        scores=(0, 0),
+        running=crowded.running[:2],
+    )
     _check(render_table(two, names=long[:2]), width=1200)
 
 
@@ -195,9 +216,16 @@ def test_sheet_with_nothing_and_with_everything() -> None:
     nothing = RoundResult(1, 0, (SeatScore((), (), (), 0),) * 3, (0, 0, 0), ((), (), ()), 1)
     _check(render_round_sheet(nothing, names=NAMES, scores=(0, 0, 0)), width=1200)
     items = tuple(Item(n, 50, cards("1a 1b 1c 1d")) for n in ("shima_1", "nanatan", "mystery", "ameshima"))
-    full = SeatScore((Item("lights", 300, cards("1a 2a 3a 8a 11a 12a")), Item("animals", 90, cards(
-        "4a 5a 6a 7a 8b 9a 10a 11b 12b")), Item("ribbons", 100, CARDS[1::4][:10])), items,
-        (Item("futatesan", 400, cards("4a 4b 4c 5a 5b 5c")),), 1290)
+    full = SeatScore(
+        (
+            Item("lights", 300, cards("1a 2a 3a 8a 11a 12a")),
+            Item("animals", 90, cards("4a 5a 6a 7a 8b 9a 10a 11b 12b")),
+            Item("ribbons", 100, CARDS[1::4][:10]),
+        ),
+        items,
+        (Item("futatesan", 400, cards("4a 4b 4c 5a 5b 5c")),),
+        1290,
+    )
     result = RoundResult(12, 1, (full, nothing.seats[0]), (1290, 0), (CARDS[:30], ()), None)
     _check(render_round_sheet(result, names=("A" * 90, "B"), scores=(1290, 0), locale="fr"), width=1200)
     many = tuple(dataclasses.replace(result, round_no=i + 1) for i in range(15))

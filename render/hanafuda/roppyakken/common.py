@@ -88,8 +88,14 @@ def group_headers(locale: str, cards: Sequence[Card], kind: Callable[[Card], Kin
     return out
 
 
-def score_chips(draw: ImageDraw.ImageDraw, items: Sequence[tuple[str, int, bool]], x0: float, x1: float,
-                cy: float, empty: str) -> None:
+def score_chips(
+    draw: ImageDraw.ImageDraw,
+    items: Sequence[tuple[str, int, bool]],
+    x0: float,
+    x1: float,
+    cy: float,
+    empty: str,
+) -> None:
     """Chips right-aligned in ``[x0, x1]`` (gold yaku, vermilion teyaku): smaller text when
     crowded, then ``+N`` for the rest; ``empty`` in dim text when there are none."""
     if not items:
@@ -103,8 +109,12 @@ def score_chips(draw: ImageDraw.ImageDraw, items: Sequence[tuple[str, int, bool]
 
     size = next((z for z in (22, 19) if sum(span(s, z) for s, _ in labels) <= avail), 17)
     shown = len(labels)
-    while shown and sum(span(s, size) for s, _ in labels[:shown]) + (
-            span(f"+{len(labels) - shown}", size) if shown < len(labels) else 0) > avail:
+    while (
+        shown
+        and sum(span(s, size) for s, _ in labels[:shown])
+        + (span(f"+{len(labels) - shown}", size) if shown < len(labels) else 0)
+        > avail
+    ):
         shown -= 1
     right = x1
     if shown < len(labels):
