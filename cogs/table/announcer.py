@@ -79,6 +79,11 @@ class Announcer:
         table.announcing = task
         task.add_done_callback(_log_failure)
 
+    def update_board(self, table: Table) -> None:
+        """Edit the board again with no move (its status changed: a pause, a resumption)."""
+        table.board_stale = True
+        self.request(table)
+
     async def _run(self, table: Table) -> None:
         """Flush until nothing is left: again at once when a move came in meanwhile (it woke
         ``announce_wake``), again after a backoff when anything failed (Discord, the store), for
@@ -124,7 +129,7 @@ class Announcer:
                 await self._narrate(table)
             if table.status == "finished" and not table.results_posted and not table.pending:
                 await self._post_results(table, [], [], table.seq)
-            elif table.notes and not table.pending:
+            elif (table.notes or _restated(table)) and not table.pending:
                 await self._board(table, [], [], notable=table.status != "active")
             await self.sync_ping(table)
         await self.manager.hands.refresh(table)
@@ -135,7 +140,8 @@ class Announcer:
             return False
         owed_results = table.status == "finished" and not table.results_posted
         narration = bool(table.pending) and not self._held(table)
-        return owed_results or narration or not table.marks_saved or bool(table.notes and not table.pending)
+        restate = table.notes or _restated(table)
+        return owed_results or narration or not table.marks_saved or bool(restate and not table.pending)
 
     async def _save_marks(self, table: Table) -> None:
         """Store the watermarks of what is posted (the posts are out: a retry must not post again)."""
@@ -212,6 +218,7 @@ class Announcer:
                 table.notes = [*notes, *lines]
                 return await self._board(table, [], [], notable=notable, upto=upto)
         board.head, board.log, board.last = head, recent, True
+        table.board_stale = False
         if upto is not None:  # stored by the caller: a failure there must not post this again
             table.announced, table.marks_saved = upto, False
         return None
@@ -255,6 +262,8 @@ class Announcer:
             await self._delete_pings(table)
         seat = table.to_act()
         if table.status != "active" or seat is None or seat.cpu_plays or table.ping_turn == table.turn_start:
+            return
+        if table.paused is not None:  # no deadline runs: pinged again when it resumes
             return
         # Public: built from the public view only (who, until when, what kind of decision), never
         # from the seat's own view, whose prompt would tell the thread about the hand.
@@ -349,6 +358,11 @@ class Announcer:
         table = self.manager.in_channel(message.channel.id)
         if table is not None and message.channel.id == table.play_channel_id:
             table.board.last = False
+
+
+def _restated(table: Table) -> bool:
+    """The running table's board must be edited again though no move came (a pause)."""
+    return table.board_stale and table.status == "active"
 
 
 def _own_ids(message: discord.Message, game_id: int) -> list[tuple[int, str]]:

@@ -46,7 +46,8 @@ def seated_table(
     tables: TableManager, interaction: discord.Interaction, game: str | None = None, *, started: bool = False
 ) -> tuple[Table, Seat]:
     """The table here where the caller has a seat (its match begun, with ``started``), or a GameError
-    (which says so when the caller's match here ended because its thread was deleted)."""
+    (which says so when the caller's match here ended because its thread was deleted, or why the
+    match is paused)."""
     if tables.in_channel(interaction.channel_id) is None:
         gone = tables.supervisor.gone(place=interaction.channel_id, user=interaction.user.id)
         if gone is not None:
@@ -57,6 +58,7 @@ def seated_table(
         raise coach.not_seated(table, interaction.user.id)
     if started and table.status != "active":
         raise GameError("The match has not started yet.", key="not_started")
+    tables.supervisor.refuse_if_paused(table)  # a paused match: told why, nothing changes
     return table, seat
 
 

@@ -63,10 +63,15 @@ class TableManager(TurnClock):
         return next((tb for tb in self.tables.values() if channel_id in (tb.channel_id, tb.thread_id)), None)
 
     def get(self, game_id: int) -> Table:
+        """The table a click is for; a paused one refuses it with the pause's reason (``Paused``)."""
         table = self.tables.get(game_id)
         if table is None or table.status == "abandoned":  # (its channel lost: its end being stored)
             raise self.supervisor.gone(game_id=game_id) or GameOver("This game is over.", key="no_table")
+        self.supervisor.refuse_if_paused(table)
         return table
+
+    def update_board(self, table: Table) -> None:
+        self.announcer.update_board(table)
 
     def owes_posts(self, table: Table) -> bool:
         return self.announcer.owes(table)
@@ -193,7 +198,10 @@ class TableManager(TurnClock):
             self.announcer.request(table)  # whatever was stored but not posted
             await self.spectators.resume(table)  # coaches first: hands and views name them
             await self.hands.resume(table)
-            self.schedule(table)
+            if table.paused is not None and table.status == "active":
+                self.supervisor.pause(table, table.paused)  # still paused: its reason shown, its probe run
+            else:
+                self.schedule(table)
         return 1
 
     def let_go(self, table: Table) -> None:
@@ -242,6 +250,8 @@ class TableManager(TurnClock):
             thread_id=row.thread_id,
             lobby_message_id=meta.get("lobby_message_id"),
             host_name=meta.get("host_name", ""),
+            paused=meta.get("paused"),
+            paused_left=meta.get("paused_left"),
         )
         seat_meta = meta.get("seats", [])
         for s in row.seats:
@@ -303,6 +313,7 @@ class TableManager(TurnClock):
         async with table.lock:
             if table.status != "active":
                 raise GameOver("This game is over.", key="game_over")
+            self.supervisor.refuse_if_paused(table)
             if expected_seq is not None and expected_seq != table.seq:
                 raise StaleClick("That button is from an earlier turn.")
             current = table.to_act()

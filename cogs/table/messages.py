@@ -175,11 +175,21 @@ def last_lines(lines: Sequence[str], cap: int) -> str:
     return "\n".join(reversed(kept)) if kept else lines[-1][:cap]
 
 
+def paused_line(table: Table, locale: str) -> str | None:
+    """ "⏸️ The match is paused: <its reason>" (public: a pause's reason is), or None if it runs."""
+    if table.paused is None or table.status != "active":
+        return None
+    return t(locale, "table.paused_line", reason=t(locale, f"table.pause_reason.{table.paused}"))
+
+
 def turn_line(table: Table, locale: str) -> str | None:
-    """Whose turn it is, with the deadline of a human's turn as a live Discord timestamp."""
+    """Whose turn it is, with the deadline of a human's turn as a live Discord timestamp; at a
+    paused table, why it is paused instead (no deadline runs)."""
     seat = table.to_act()
     if table.status != "active" or seat is None:
         return None
+    if (paused := paused_line(table, locale)) is not None:
+        return paused
     if seat.cpu_plays:
         return t(locale, "table.turn_cpu", who=seat.mention())
     line = t(locale, "table.turn", who=seat.mention())
@@ -382,7 +392,9 @@ async def hand_message(
     view, seq = table.view(seat), table.seq  # controls carry the turn this view belongs to
     png = await render_pool.draw(table.game, table.spec, "render_hand", view, locale)
     text = table.spec.hand_text(view, locale)
-    if not view.legal_actions and table.status == "active":
+    if (paused := paused_line(table, locale)) is not None:
+        text += "\n" + paused
+    elif not view.legal_actions and table.status == "active":
         current = table.to_act()
         if current is not None:
             text += "\n" + t(locale, "table.waiting_for", who=current.name)

@@ -21,6 +21,15 @@ class StaleClick(GameError):
     key = "stale"
 
 
+class Paused(GameError):
+    """A click or command at a paused table (``Table.paused``): refused with the pause's reason,
+    in the player's language (``error.paused_<reason>``); nothing changes."""
+
+    def __init__(self, reason: str) -> None:
+        message = f"This match is paused ({reason}); it goes on when that is over."
+        super().__init__(message, key=f"paused_{reason}")
+
+
 @dataclass(slots=True)
 class Seat:
     index: int
@@ -112,9 +121,11 @@ class Table:
     committing: asyncio.Task[Any] | None = None  # the task storing and announcing a move
     finishing: bool = False  # the last move is stored, its results not yet: its narration waits
     # --- supervision (cogs/table/supervisor.py) ---
-    # Why an active table waits with no step scheduled (an i18n key), e.g. a table that can only be
-    # updated through interactions and has no live token; None: it runs.
+    # Why an active table waits with no step scheduled (a supervisor.PauseReason: its texts are
+    # table.pause_reason.<it> and error.paused_<it>), e.g. the store unreachable; None: it runs.
+    # Saved in the meta, so a restart keeps it paused.
     paused: str | None = None
+    paused_left: float | None = None  # seconds of the human's turn timer left when it paused
     failures: dict[str, int] = field(default_factory=dict)  # slot -> its steps failed in a row
     # --- the announce outbox (cogs/table/announcer.py) ---
     # Moves stored and applied but not yet narrated on the board, oldest first.
@@ -124,6 +135,7 @@ class Table:
     marks_saved: bool = True  # the watermarks above are stored (else the next flush stores them first)
     notes: list[str] = field(default_factory=list)  # lines for the next post (a forfeit, a stop)
     board: Board = field(default_factory=lambda: Board())
+    board_stale: bool = False  # the board's status changed with no move (a pause): edit it again
     announce_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     announcing: asyncio.Task[None] | None = None
     announce_wake: asyncio.Event = field(default_factory=asyncio.Event)  # a move came in meanwhile
@@ -185,4 +197,5 @@ class Table:
             "turn_timeout": self.turn_timeout,
             "lobby_message_id": self.lobby_message_id,
             "seats": [s.to_meta() for s in self.seats],
+            **({"paused": self.paused, "paused_left": self.paused_left} if self.paused is not None else {}),
         }

@@ -14,10 +14,20 @@ bot lost access to it: the channel itself can no longer be fetched) ends the mat
 (:meth:`Supervisor.channel_lost`): stored without results, so no rating changes, its channel free
 again; a player who clicks or uses ``/hand`` afterwards is told what happened.
 
+A table can be **paused** (:meth:`Supervisor.pause`, :meth:`Supervisor.resume`): its next step
+is cancelled (never a move being committed), the reason (a :class:`PauseReason`) is kept in the
+table's meta, so a restart keeps it paused, and shown on the board's status and to a player who
+clicks or types a command there (refused with it, nothing changes). Resuming gives the player to
+act their time back (what was left, at least ``turns.RESUME_GRACE``) and schedules the next step.
+One reason pauses a table today: its next step failed :data:`PAUSE_AFTER` times in a row and the
+store does not answer either (:attr:`PauseReason.STORE`); the supervisor then keeps probing the
+store with the backoff (the probe is the write that keeps the pause in the meta), and resumes the
+table by itself once the store answers. Shorter failures are retried with no pause, as before.
+
 The invariant, which :func:`problems` checks (the tests call it at every step): **an active table
 always has a scheduled next step (a CPU move, a turn deadline, or a retry), or is explicitly
-paused with the reason shown** (``Table.paused``); a lobby always has its expiry; posts owed always
-have a flush running or waiting to retry.
+paused with the reason shown** (``Table.paused``; paused for the store, its probe running); a lobby
+always has its expiry; posts owed always have a flush running or waiting to retry.
 """
 
 from __future__ import annotations
@@ -26,12 +36,13 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Protocol
 
 import discord
 
 import store
-from cogs.table.model import Table
+from cogs.table.model import Paused, Table
 from engine.core import GameOver
 
 log = logging.getLogger(__name__)
@@ -44,6 +55,27 @@ LOBBY_EXPIRY = "lobby"  # the lobby's expiry (never the turn's slot: starting mu
 ENDING = "end"  # storing the end of a match whose channel is gone
 CHANNEL_LOST = "channel_lost"  # the reason stored with such a match (games.meta_json "ended")
 REMEMBERED = 1000  # matches ended that way whose players are told why, until a restart
+PAUSE = "pause"  # the slot of a paused table's work: saving the pause (for the store's, its probe)
+SAVE_RESUMED = "resumed"  # the slot saving that a table runs again
+# The next step's failures in a row after which the store is probed; if it does not answer either,
+# the table pauses (PauseReason.STORE). With the production backoff (5, 10, 20 s) that is after
+# about 35 s of failures: a shorter outage is only retried, as before.
+PAUSE_AFTER = 4
+
+
+class PauseReason(StrEnum):
+    """Why a table is paused: its public texts are ``table.pause_reason.<value>`` (the board) and
+    ``error.paused_<value>`` (the answer to a click or command)."""
+
+    STORE = "store"  # the bot cannot reach its database: it resumes by itself when it is back
+
+    @property
+    def heals(self) -> bool:
+        """Whether the supervisor resumes the table by itself once its probe succeeds."""
+        return self is PauseReason.STORE
+
+
+HEALING = frozenset(r.value for r in PauseReason if r.heals)  # reasons the supervisor lifts itself
 
 Step = Callable[[], Awaitable[None]]
 
@@ -73,6 +105,14 @@ class Host(Protocol):
     async def close_lobby(self, table: Table) -> None: ...
 
     async def refresh_lobby(self, table: Table, note_key: str | None = None) -> None: ...
+
+    async def save_meta(self, table: Table) -> None: ...
+
+    def schedule(self, table: Table) -> None: ...
+
+    def restart_turn(self, table: Table) -> None: ...
+
+    def update_board(self, table: Table) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +166,15 @@ class Supervisor:
                     self.channel_lost(table)
                     return
                 failures = table.failures[slot] = table.failures.get(slot, 0) + 1
+                if slot == NEXT and failures >= PAUSE_AFTER and await self._store_unreachable(table):
+                    log.warning(
+                        "table %s: its next step failed %d times in a row and the store does not answer",
+                        table.id,
+                        failures,
+                        exc_info=error,
+                    )
+                    self.pause(table, PauseReason.STORE)
+                    return
                 delay = backoff(failures)
                 log.warning(
                     "table %s: its %s step failed (%d in a row); trying again in %.0f s",
@@ -147,6 +196,76 @@ class Supervisor:
         table.failures.pop(slot, None)
         if table.tasks.get(slot) is me:
             del table.tasks[slot]
+
+    # --- pausing ---------------------------------------------------------------------------------
+
+    def pause(self, table: Table, reason: str) -> None:
+        """Pause an active table: cancel its next step (never a move being committed), keep
+        ``reason`` in its meta (saved by a supervised step: retried while the store is down) and
+        have the board show it. A reason that :attr:`~PauseReason.heals` resumes the table by
+        itself once that save succeeds. Pausing a paused table again restarts that step (after a
+        restart)."""
+        if table.status != "active":
+            return
+        if table.paused is None:
+            loop = asyncio.get_running_loop()
+            ends = table.turn_ends if table.turn_deadline is not None else None
+            table.paused_left = None if ends is None else max(ends - loop.time(), 0.0)
+            log.warning("table %s: paused (%s)", table.id, reason)
+        table.paused = str(reason)
+        step = table.tasks.pop(NEXT, None)
+        if step is not None and step is not asyncio.current_task() and step is not table.committing:
+            step.cancel()
+        table.failures.pop(NEXT, None)
+        self.host.update_board(table)
+        self.run(table, PAUSE, lambda: self._hold(table))
+
+    async def _hold(self, table: Table) -> None:
+        """Keep the pause in the table's meta; for the store's pause this write is the probe: once
+        it goes through, the store answers again and the table resumes."""
+        reason = table.paused
+        if table.status != "active" or reason is None:
+            return
+        await self.host.save_meta(table)
+        if table.paused == reason and reason in HEALING:
+            log.info("table %s: the store answers again; the match goes on", table.id)
+            self.resume(table)
+
+    def resume(self, table: Table) -> None:
+        """Let a paused table go on: the player to act gets their time back (what was left at
+        the pause, at least ``turns.RESUME_GRACE``), the next step is scheduled, the board shows
+        whose turn it is again, and the meta forgets the pause (a supervised save)."""
+        if table.paused is None:
+            return
+        table.paused = None
+        held = table.tasks.pop(PAUSE, None)
+        if held is not None and held is not asyncio.current_task():
+            held.cancel()
+        table.failures.pop(PAUSE, None)
+        if table.status != "active":
+            return
+        self.host.restart_turn(table)
+        table.paused_left = None
+        self.host.schedule(table)
+        self.host.update_board(table)
+        self.run(table, SAVE_RESUMED, lambda: self._save_resumed(table))
+
+    async def _save_resumed(self, table: Table) -> None:
+        if table.status == "active" and table.paused is None:
+            await self.host.save_meta(table)
+
+    async def _store_unreachable(self, table: Table) -> bool:
+        """Whether the store refuses a small write (the table's meta) too."""
+        try:
+            await self.host.save_meta(table)
+        except Exception:
+            return True
+        return False
+
+    def refuse_if_paused(self, table: Table) -> None:
+        """Raise :class:`~cogs.table.model.Paused` (its reason, for the player) at a paused table."""
+        if table.paused is not None and table.status == "active":
+            raise Paused(table.paused)
 
     # --- a thread or channel that is gone ------------------------------------------------------
 
@@ -263,11 +382,14 @@ def _lost_error() -> GameOver:
 
 def problems(host: Host, table: Table) -> list[str]:
     """What breaks the invariant at ``table`` (empty when it holds): an active table has its next
-    step scheduled (a CPU move, a turn deadline or a retry) or is paused with a reason; a lobby
-    has its expiry; posts owed have a flush running or waiting to retry."""
+    step scheduled (a CPU move, a turn deadline or a retry) or is paused with a reason (for the
+    store, its probe running); a lobby has its expiry; posts owed have a flush running or waiting
+    to retry."""
     found = []
     if table.status == "lobby" and not _alive(table.tasks.get(LOBBY_EXPIRY)):
         found.append(f"table {table.id}: a lobby with no expiry")
+    if table.status == "active" and table.paused == PauseReason.STORE and not _alive(table.tasks.get(PAUSE)):
+        found.append(f"table {table.id}: paused until the store answers, with no probe running")
     if table.status == "active" and table.paused is None:
         waits_for_player = table.turn_timeout <= 0 and table.to_act() is not None  # no timer by choice
         if not (_alive(table.tasks.get(NEXT)) or _alive(table.committing) or waits_for_player):

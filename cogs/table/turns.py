@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from cogs.table import cpu_pool
 from cogs.table.model import Seat, StaleClick, Table
-from cogs.table.supervisor import NEXT, Step, Supervisor
+from cogs.table.supervisor import NEXT, PAUSE, Step, Supervisor
 from engine.ai.levels import Level, parse_level
 from engine.core import GameError, Outcome, derive_seed
 
@@ -58,8 +58,20 @@ class TurnClock:
             table.turn_deadline = None
             return
         left = _time_left(table.turn_timeout, began)
-        table.turn_deadline = time.time() + left  # shown to players as a Discord timestamp
-        table.turn_ends = asyncio.get_running_loop().time() + left  # what the timer waits for
+        if table.paused is not None and began is None:  # (a move committed as it paused)
+            table.paused_left = left  # the turn's whole time, given when it resumes
+        _set_deadline(table, left)
+
+    def restart_turn(self, table: Table) -> None:
+        """A paused table resumes: the player to act gets back the time their turn had left when
+        it paused (the whole timer if none was running), at least :data:`RESUME_GRACE`, as after
+        a restart; their ping is posted again with the new deadline."""
+        seat = table.to_act()
+        if seat is None or seat.cpu_plays or table.turn_timeout <= 0 or table.turn_timed_out:
+            return
+        left = table.turn_timeout if table.paused_left is None else table.paused_left
+        _set_deadline(table, min(table.turn_timeout, max(left, min(RESUME_GRACE, table.turn_timeout))))
+        table.ping_turn = None  # the ping showed the old deadline: post it again
 
     def schedule(self, table: Table) -> None:
         """Start what comes next: a CPU move after a pause, or the human's turn timer (which
@@ -71,7 +83,7 @@ class TurnClock:
 
     def _next_step(self, table: Table, *, retry: bool) -> Step | None:
         """The step the table's state calls for now (``retry``: after a failure, with no CPU pause)."""
-        if table.status != "active" or table.state is None:
+        if table.status != "active" or table.state is None or table.paused is not None:
             return None
         if table.spec.engine.outcome(table.state) is not None:  # storing its results failed: again
             return lambda: self._finish_stored(table)
@@ -87,12 +99,16 @@ class TurnClock:
         return None
 
     def cancel_tasks(self, table: Table) -> None:
-        """Cancel the pending CPU move or turn timer, but never a move being committed."""
+        """Cancel the pending CPU move or turn timer, but never a move being committed, nor a
+        running table's pause (its probe lifts it: ``supervisor.Supervisor.pause``)."""
         spare = {asyncio.current_task(), table.committing}
+        held = table.tasks.get(PAUSE) if table.paused is not None and table.status == "active" else None
         for task in table.tasks.values():
-            if task not in spare and not task.done():
+            if task not in spare and task is not held and not task.done():
                 task.cancel()
         table.tasks.clear()
+        if held is not None:
+            table.tasks[PAUSE] = held
 
     async def _cpu_move(self, table: Table, seat: Seat, seq: int, delay: float, by: str) -> None:
         """Play for ``seat`` from its own view only, unless the game moved on meanwhile."""
@@ -146,6 +162,11 @@ class TurnClock:
                 return
             await self.finish(table, outcome)
         self.announcer.request(table)
+
+
+def _set_deadline(table: Table, left: float) -> None:
+    table.turn_deadline = time.time() + left  # shown to players as a Discord timestamp
+    table.turn_ends = asyncio.get_running_loop().time() + left  # what the timer waits for
 
 
 def _time_left(timeout: float, began: str | None) -> float:
