@@ -33,7 +33,7 @@ Printed per engine and size (bot-side wall-clock times):
   not answered within 3 s, moves refused or never announced.
 
 The machine's load average is printed beside each row: other processes share the cores.
-Not a test: it prints figures for the README ("Run it at scale").
+Not a test: it prints figures for docs/benchmarks.md ("One process under load").
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Discord lets a bot start at most one session per *bucket* (``shard_id % max_conc
 every 5 seconds, and refuses the sessions of a fleet that identifies faster. discord.py spaces
 the shards of one process (its default ``before_identify_hook`` sleeps 5 s before every
 IDENTIFY but the first), but several processes started together (shard ranges on one database,
-see "Run it at scale" in the README) would each identify their first shard at once.
+see docs/scale-out.md) would each identify their first shard at once.
 
 :class:`IdentifyGate` serialises them through a PostgreSQL advisory lock per bucket: a shard
 identifies once it holds its bucket's lock, and the lock is kept for :data:`WINDOW` seconds

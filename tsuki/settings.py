@@ -30,7 +30,7 @@ class Settings:
     cpu_workers: int = 1  # processes searching for strong CPUs, shared by all tables (0: a thread)
     cpu_playouts: int = 0  # > 0: a fixed playout count instead of the think time (tests)
     render_workers: int = 0  # processes drawing table images (0: threads; cogs/table/render_pool.py)
-    # Scale-out (README "Run it at scale"): PostgreSQL instead of the SQLite file, and this
+    # Scale-out (docs/scale-out.md): PostgreSQL instead of the SQLite file, and this
     # process's shards. With DATABASE_URL, tables are driven under leases (store/leases.py).
     database_url: str = ""
     shard_count: int | None = None
@@ -94,7 +94,7 @@ def default_render_workers(cores: int) -> int:
     """``RENDER_WORKERS`` when unset: threads (0) below 4 cores, else half the cores, at most 4.
 
     Each worker is started and warmed at start-up (~150 MB resident each): on 2 cores two
-    workers doubled the moves a second at 1,000 tables (README "Run it at scale") but would
+    workers doubled the moves a second at 1,000 tables (docs/benchmarks.md) but would
     triple an idle bot's memory (~123 MB, the target ≤ 150 MB) and leave no core to the event
     loop and the strong CPUs; a small bot answers in ~1 ms with threads. With 4 cores or more
     (a bot big enough to need them) drawing gets half of them."""

@@ -4,7 +4,7 @@ below 4 cores, else half the cores, at most 4: ``tsuki.settings.default_render_w
 A table image is 20-50 ms of CPU, mostly Python (the drawing code) holding the GIL. In a thread
 (``asyncio.to_thread``) the event loop competes with every image being drawn for the GIL: under
 load the loop runs late, and so do interaction answers (``bench/load.py`` at 1,000 tables; see
-the README, "Run it at scale"). ``RENDER_WORKERS=n`` draws the table images, hands and event
+docs/benchmarks.md, "One process under load"). ``RENDER_WORKERS=n`` draws the table images, hands and event
 images (score sheets) in a pool of ``n`` processes instead (``spawn``ed, each warming its own
 image caches once, ~120 MB each), so the loop only pickles a view and receives PNG bytes.
 

@@ -1,6 +1,6 @@
 """Koi-Koi's strong level: the generic search for plays, a search of its own for koi-koi/stop.
 
-Duels against the normal CPU (README "CPU levels") showed where the budget pays: searched
+Duels against the normal CPU (docs/cpu-levels.md) showed where the budget pays: searched
 koi-koi calls alone (every play the normal CPU's) gain about 0.7 points a round, and no more
 past a few hundred playouts; the rest comes from the plays, and grows with their playouts.
 
@@ -20,7 +20,7 @@ past a few hundred playouts; the rest comes from the plays, and grows with their
 
 Budgets: ``Budget(playouts=N)`` gives a play N playouts and the koi-koi decision
 ``DECIDE_FACTOR * N``, at most ``DECIDE_CAP`` (both fit within a second on one core up to
-N = 2,000: README "CPU levels");
+N = 2,000: docs/cpu-levels.md);
 ``Budget(seconds=T)`` gives either decision ``MARGIN * T`` seconds of CPU time (and its floor
 and wall cap, ``engine.ai.search``: the koi-koi decision's floor is ``DECIDE_FACTOR`` times the
 budget's, at most ``DECIDE_CAP``, as a fixed budget).
@@ -50,7 +50,7 @@ __all__ = [
 ]
 
 DECIDE_FACTOR = 2
-DECIDE_CAP = 2000  # koi-koi calls gain no more past a few hundred playouts (notes in README)
+DECIDE_CAP = 2000  # koi-koi calls gain no more past a few hundred playouts (docs/cpu-levels.md)
 CONFIDENCE = 1.0
 MAX_STEPS = 60  # a round has at most 16 turns of 2-3 moves
 

@@ -3,7 +3,7 @@
 - normal: ``engine.ai.roppyakken.heuristic.choose_action`` (one-ply heuristic);
 - beginner: normal's best few moves with noise, never an absurd one (:func:`absurd`); an
   opponent-blind beginner like Go-Stop's (own gain only, no denial or feeding care) was
-  measured and does no better against issue 19's targets (README, "CPU levels", footnote ²);
+  measured and does no better against issue 19's targets (docs/cpu-levels.md, footnote ²);
 - strong: determinized search from the seat's view (``engine.ai.roppyakken.determinize``),
   the normal CPU playing the playouts (``engine.ai.roppyakken.search``) over its best three
   root moves within 60 points of its best, and its move kept unless the search beats it by a
