@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from cogs.table import cpu_pool
 from cogs.table.model import Seat, StaleClick, Table
-from cogs.table.supervisor import NEXT, PAUSE, Step, Supervisor
+from cogs.table.supervisor import NEXT, PAUSE, SAVE_RESUMED, Step, Supervisor
 from engine.ai.levels import Level, parse_level
 from engine.core import GameError, Outcome, derive_seed
 
@@ -100,15 +100,17 @@ class TurnClock:
 
     def cancel_tasks(self, table: Table) -> None:
         """Cancel the pending CPU move or turn timer, but never a move being committed, nor a
-        running table's pause (its probe lifts it: ``supervisor.Supervisor.pause``)."""
+        running table's pause (its probe lifts it: ``supervisor.Supervisor.pause``), nor the save
+        that a resumed table runs again (cancelled, the stored meta would keep the pause, and a
+        restart would rebuild the table paused)."""
         spare = {asyncio.current_task(), table.committing}
-        held = table.tasks.get(PAUSE) if table.paused is not None and table.status == "active" else None
+        kept = {SAVE_RESUMED} | ({PAUSE} if table.paused is not None and table.status == "active" else set())
+        held = {slot: task for slot, task in table.tasks.items() if slot in kept}
         for task in table.tasks.values():
-            if task not in spare and task is not held and not task.done():
+            if task not in spare and task not in held.values() and not task.done():
                 task.cancel()
         table.tasks.clear()
-        if held is not None:
-            table.tasks[PAUSE] = held
+        table.tasks.update(held)
 
     async def _cpu_move(self, table: Table, seat: Seat, seq: int, delay: float, by: str) -> None:
         """Play for ``seat`` from its own view only, unless the game moved on meanwhile."""

@@ -221,3 +221,28 @@ async def test_a_long_store_outage_pauses_the_table_and_it_resumes_by_itself(
     await assert_nothing_lost(env, place, table)
     row = await store.get_game(env.bot.db, table.id)
     assert row is not None and "paused" not in row.meta
+
+
+async def test_a_move_committed_as_the_table_resumes_leaves_the_resume_stored(simcord_env: Any) -> None:
+    """A move stored right after a resume cancels the turn's pending steps (``cancel_tasks``, as
+    ``manager.act`` does), never the save that the table runs again: otherwise its meta would
+    keep the pause and a restart would rebuild the table paused, with nothing to lift it."""
+    env = simcord_env
+    alice, place, table = await start_match(env, "koikoi")
+    await wait_for_turn(env, place, alice)
+    manager = env.bot.tables
+    await as_bot(env, place, alice, lambda: manager.supervisor.pause(table, HELD))
+    await env.advance_time(1.0)
+    row = await store.get_game(env.bot.db, table.id)
+    assert row is not None and row.meta["paused"] == HELD, "the pause is stored"
+
+    def resume_then_move() -> None:
+        manager.supervisor.resume(table)
+        manager.cancel_tasks(table)  # a move stored before the resume's save ran
+        manager.schedule(table)
+
+    await as_bot(env, place, alice, resume_then_move)
+    await env.advance_time(1.0)
+    checked(env, table)
+    row = await store.get_game(env.bot.db, table.id)
+    assert row is not None and "paused" not in row.meta, "resuming is stored"
