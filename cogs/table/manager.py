@@ -206,7 +206,7 @@ class TableManager(TurnClock):
 
     def let_go(self, table: Table) -> None:
         """Stop driving a table another process took over (its lease): no timers, no posts."""
-        self.cancel_tasks(table)
+        self.drop_tasks(table)
         self.hands.shutdown(table)
         self.tables.pop(table.id, None)
 
@@ -443,6 +443,6 @@ class TableManager(TurnClock):
     def shutdown(self) -> None:
         self.ownership.stop()
         for table in self.tables.values():
-            self.cancel_tasks(table)
+            self.drop_tasks(table)
             self.hands.shutdown(table)
             self.spectators.shutdown(table)

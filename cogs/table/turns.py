@@ -112,6 +112,16 @@ class TurnClock:
         table.tasks.clear()
         table.tasks.update(held)
 
+    def drop_tasks(self, table: Table) -> None:
+        """This process stops driving ``table`` (shutdown, or another process took it over):
+        :meth:`cancel_tasks`, then the pause's probe and the resume's save too, which would
+        otherwise go on (and resume the table) in a process that no longer drives it."""
+        self.cancel_tasks(table)
+        for task in table.tasks.values():
+            if task is not asyncio.current_task():
+                task.cancel()
+        table.tasks.clear()
+
     async def _cpu_move(self, table: Table, seat: Seat, seq: int, delay: float, by: str) -> None:
         """Play for ``seat`` from its own view only, unless the game moved on meanwhile."""
         if delay:

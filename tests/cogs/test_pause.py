@@ -246,3 +246,26 @@ async def test_a_move_committed_as_the_table_resumes_leaves_the_resume_stored(si
     checked(env, table)
     row = await store.get_game(env.bot.db, table.id)
     assert row is not None and "paused" not in row.meta, "resuming is stored"
+
+
+async def test_a_process_that_stops_driving_a_paused_table_stops_probing_it(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Shutting down (or letting go of a table another process took over) stops the pause's
+    probe too: once the store answers, a process that no longer drives the table must not
+    resume it and schedule its moves."""
+    env = simcord_env
+    alice, place, table = await start_match(env, "koikoi")
+    await wait_for_turn(env, place, alice)
+    manager = env.bot.tables
+    faults = Faults("store", env, place, alice, monkeypatch)
+    faults.outage(True)
+    await as_bot(env, place, alice, lambda: manager.supervisor.pause(table, PauseReason.STORE))
+    await env.advance_time(1.0)
+    assert "pause" in table.tasks, "the probe runs while the store is down"
+    manager.shutdown()
+    faults.outage(False)
+    for _ in range(8):  # longer than the probe's backoff
+        await env.advance_time(STEP)
+    assert table.paused == PauseReason.STORE, "the stopped process did not resume the table"
+    assert not table.tasks, "nothing runs for it any more"
