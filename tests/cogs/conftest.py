@@ -60,3 +60,10 @@ async def make_bot() -> AsyncIterator[Callable[[Settings], TsukiBot]]:
 @pytest.fixture
 def simcord_bot(make_bot: Callable[[Settings], TsukiBot], settings: Settings) -> TsukiBot:
     return make_bot(settings)
+
+
+@pytest.fixture
+def virtual_backoff(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Backoffs longer than SimCord's settle deadline, so only the simulated clock runs them (the
+    supervisor's tests use it: ``pytestmark = pytest.mark.usefixtures("virtual_backoff")``)."""
+    monkeypatch.setattr("cogs.table.supervisor.BACKOFF_FIRST", 30.0)

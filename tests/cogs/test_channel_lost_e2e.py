@@ -25,10 +25,7 @@ from tests.cogs.harness import (
 LOST = "This match was abandoned"
 
 
-@pytest.fixture(autouse=True)
-def virtual_backoff(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Backoffs longer than SimCord's settle deadline, so only the simulated clock runs them."""
-    monkeypatch.setattr("cogs.table.supervisor.BACKOFF_FIRST", 30.0)
+pytestmark = pytest.mark.usefixtures("virtual_backoff")  # backoffs on the simulated clock only
 
 
 async def assert_abandoned_cleanly(env: Any, table: Any, alice: Any) -> None:

@@ -39,10 +39,7 @@ STORE_REASON = t("en", "table.pause_reason.store")  # "the bot cannot reach its 
 HELD = "held_by_test"  # a reason nothing lifts by itself: only resume() does
 
 
-@pytest.fixture(autouse=True)
-def virtual_backoff(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Backoffs longer than SimCord's settle deadline, so only the simulated clock runs them."""
-    monkeypatch.setattr("cogs.table.supervisor.BACKOFF_FIRST", 30.0)
+pytestmark = pytest.mark.usefixtures("virtual_backoff")  # backoffs on the simulated clock only
 
 
 @pytest.fixture

@@ -82,10 +82,7 @@ STEP = TEST_CPU_DELAY  # simulated seconds between two checks of the invariant: 
 BLIPS = 4  # single failures armed one after the other in a match
 
 
-@pytest.fixture(autouse=True)
-def virtual_backoff(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Backoffs longer than SimCord's settle deadline, so only the simulated clock runs them."""
-    monkeypatch.setattr("cogs.table.supervisor.BACKOFF_FIRST", 30.0)
+pytestmark = pytest.mark.usefixtures("virtual_backoff")  # backoffs on the simulated clock only
 
 
 @pytest.fixture
