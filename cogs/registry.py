@@ -37,6 +37,8 @@ def register(spec: GameSpec, extension: str | None) -> None:
 def unregister(spec: GameSpec, extension: str | None) -> None:
     """Take a game out again (a test's game, once the test is over)."""
     SPECS.pop(spec.game, None)
+    while spec.game in GROUPS:  # (its start command would still be offered: tsuki.local)
+        GROUPS.remove(spec.game)
     if extension is not None and extension in EXTENSIONS:
         EXTENSIONS.remove(extension)
 

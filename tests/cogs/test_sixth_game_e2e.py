@@ -134,12 +134,15 @@ async def test_high_card_plays_end_to_end_through_the_shared_flow(simcord_env: A
 
 async def test_high_card_leaves_the_registries_after_its_tests() -> None:
     """The fixture's ``unregister`` takes the game out again (checked from inside: it is in)."""
-    from cogs.registry import SPECS
+    from cogs.registry import EXTENSIONS, GROUPS, SPECS
     from engine.registry import ENGINES
 
     assert "highcard" in SPECS and "highcard" in ENGINES
+    assert "highcard" in GROUPS and registration.EXTENSION in EXTENSIONS
     registration.unregister()
     assert "highcard" not in SPECS and "highcard" not in ENGINES
+    assert "highcard" not in GROUPS, "its start command is no longer offered (tsuki.local)"
+    assert registration.EXTENSION not in EXTENSIONS
     registration.register()
 
 
