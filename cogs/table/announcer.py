@@ -265,6 +265,10 @@ class Announcer:
             return
         if table.paused is not None:  # no deadline runs: pinged again when it resumes
             return
+        until = pings.quiet_until(table)
+        if until is not None and until > asyncio.get_running_loop().time():
+            self.manager.watch_idle(table)  # they play in their live hand: pinged once idle
+            return
         # Public: built from the public view only (who, until when, what kind of decision), never
         # from the seat's own view, whose prompt would tell the thread about the hand.
         ping = pings.ping_message(table, table.public_view())
@@ -272,6 +276,13 @@ class Announcer:
             return
         await self._send_ping(table, ping)
         await self._notify_by_dm(table, seat.user_id)
+
+    async def ping_idle(self, table: Table) -> None:
+        """The held ping of a player who went idle (the turn clock's ``idle`` step): posted now,
+        unless the board has moves to narrate first (the flush that narrates them pings then)."""
+        async with table.announce_lock:
+            if not table.pending:
+                await self.sync_ping(table)
 
     async def warn(self, table: Table) -> None:
         """The warning ping a minute before the turn's timer runs out."""

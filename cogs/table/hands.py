@@ -9,6 +9,12 @@ edited: on the seat's turn it offers the moves, otherwise it shows the hand and 
 happening. A minute before its token ends, the hand is edited to an "expired" state whose button
 reopens it in one click. After a restart the stored tokens still
 work: that also finishes the reply of a click whose move was stored just before the crash.
+
+One live hand per player: opening the hand again (a ping's "Open my hand", the board's "My hand",
+``/hand``, a typed ``/move``) makes a new private message, and the older one, if its token still
+lives, is edited to say it was replaced (no image, no button), so no stale controls stay around.
+Each hand remembers when its player last used it (``LiveHand.used_at``) and whether that click
+played a move: the turn ping waits while they play there (:func:`cogs.table.pings.quiet_until`).
 """
 
 from __future__ import annotations
@@ -40,6 +46,8 @@ class LiveHand:
     locale: str
     shown_seq: int = -1  # the move count the message shows
     expiry: asyncio.Task[None] | None = None
+    used_at: float = 0.0  # the player's last click that gave this token (the event loop's clock)
+    moved: bool = False  # that click played a move
 
 
 class LiveHands:
@@ -56,11 +64,13 @@ class LiveHands:
         message_id: int,
         *,
         save: bool = True,
+        played: bool = False,
     ) -> store.LiveHand:
         """Remember ``interaction``'s token and its message ``message_id`` (the response it
-        edited) as the seat's live hand, now showing the current turn."""
+        edited) as the seat's live hand, now showing the current turn (``played``: the click
+        played a move). An older hand message of the seat is retired as replaced."""
         row = self.token_of(interaction, seat, locale, message_id)
-        self._keep(table, row, shown=table.seq)
+        self._keep(table, row, shown=table.seq, played=played)
         if save:
             task = asyncio.get_running_loop().create_task(
                 store.save_live_hand(self.manager.db, table.id, row)
@@ -76,20 +86,37 @@ class LiveHands:
         now = datetime.now(UTC).isoformat(timespec="milliseconds")
         return store.LiveHand(seat, interaction.token, locale, now, message_id)
 
-    def _keep(self, table: Table, row: store.LiveHand, *, shown: int) -> None:
+    def _keep(self, table: Table, row: store.LiveHand, *, shown: int, played: bool = False) -> None:
         old = table.hands.get(row.seat)
         if old is not None and old.expiry is not None:
             old.expiry.cancel()
+        if old is not None and old.message.message_id != row.message_id:
+            self._retire_replaced(table, row.seat, old)
         if row.message_id is None:  # stored before message ids were: it cannot be addressed
             table.hands.pop(row.seat, None)
             return
         hand = LiveHand(PrivateMessage.stored(row.token, row.message_id, row.issued_at), row.locale, shown)
-        left = hand.message.retire_in(datetime.now(UTC).timestamp())
+        now = datetime.now(UTC).timestamp()
+        left = hand.message.retire_in(now)
         if left <= 0:
             table.hands.pop(row.seat, None)
             return
-        hand.expiry = asyncio.get_running_loop().create_task(self._expire(table, row.seat, hand, left))
+        loop = asyncio.get_running_loop()
+        hand.used_at = loop.time() - max(now - hand.message.issued, 0.0)  # (a stored token: its click)
+        hand.moved = played
+        hand.expiry = loop.create_task(self._expire(table, row.seat, hand, left))
         table.hands[row.seat] = hand
+
+    def _retire_replaced(self, table: Table, seat: int, old: LiveHand) -> None:
+        """The seat opened a new hand message: the older one says so, while its token lives (after
+        that it already says it expired)."""
+        if old.message.retire_in(datetime.now(UTC).timestamp()) <= 0:
+            return
+        replaced = t(old.locale, "table.hand_replaced")
+        task = asyncio.get_running_loop().create_task(
+            self.messages.retire(old.message, replaced, about=_about(table, seat))
+        )
+        task.add_done_callback(_log_failure)
 
     async def resume(self, table: Table) -> None:
         """After a restart: take the stored tokens back and bring their hands up to date."""
@@ -105,6 +132,8 @@ class LiveHands:
             about = _about(table, seat)
             if table.status == "active":
                 payload = await messages.hand_message(table, seat, hand.locale)
+                if table.hands.get(seat) is not hand:  # replaced while it was drawn: retired instead
+                    continue
                 edited = await self.messages.edit(hand.message, payload, about=about)
             else:
                 over = t(hand.locale, "table.match_over")

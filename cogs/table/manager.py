@@ -195,9 +195,11 @@ class TableManager(TurnClock):
         if table.status == "lobby":
             self.supervisor.expire_lobby_later(table)
         else:
-            self.announcer.request(table)  # whatever was stored but not posted
-            await self.spectators.resume(table)  # coaches first: hands and views name them
-            await self.hands.resume(table)
+            try:
+                await self.spectators.resume(table)  # coaches first: hands and views name them
+                await self.hands.resume(table)
+            finally:  # what was stored but not posted (after the hands: a quiet turn stays quiet)
+                self.announcer.request(table)
             if table.paused is not None and table.status == "active":
                 self.supervisor.pause(table, table.paused)  # still paused: its reason shown, its probe run
             else:

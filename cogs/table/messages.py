@@ -15,7 +15,7 @@ import discord
 from cogs.table import components as c
 from cogs.table import hints_text, limits, render_pool
 from cogs.table.coach import board_lines, coach_lines
-from cogs.table.model import Pending, Table
+from cogs.table.model import Pending, Seat, Table
 from cogs.table.public import PublicView, require_public
 from cogs.table.spec import Image, Step, actions_along
 from engine.ai.levels import Level
@@ -190,12 +190,21 @@ def turn_line(table: Table, locale: str) -> str | None:
         return None
     if (paused := paused_line(table, locale)) is not None:
         return paused
+    if seat.away:  # "▶ CPU playing for @alice (away)": not "alice is thinking…"
+        return t(locale, "table.turn_away", who=seat.mention())
     if seat.cpu_plays:
         return t(locale, "table.turn_cpu", who=seat.mention())
     line = t(locale, "table.turn", who=seat.mention())
     if table.turn_deadline is not None:
         line += " · " + t(locale, "table.deadline", at=f"<t:{int(table.turn_deadline)}:R>")
     return line
+
+
+def waiting_for(seat: Seat, locale: str) -> str:
+    """ "Waiting for bob to play.", or for an away seat "CPU playing for bob (away)."."""
+    if seat.away:
+        return t(locale, "table.waiting_for_away", who=seat.name)
+    return t(locale, "table.waiting_for", who=seat.name)
 
 
 def narration(table: Table, batch: Sequence[Pending]) -> list[str]:
@@ -397,7 +406,7 @@ async def hand_message(
     elif not view.legal_actions and table.status == "active":
         current = table.to_act()
         if current is not None:
-            text += "\n" + t(locale, "table.waiting_for", who=current.name)
+            text += "\n" + waiting_for(current, locale)
     elif view.legal_actions and table.turn_deadline is not None:
         text += "\n" + t(locale, "table.deadline", at=f"<t:{int(table.turn_deadline)}:R>")
     if table.coaches:  # every seat knows whose hand a coach sees

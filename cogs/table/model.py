@@ -144,6 +144,7 @@ class Table:
     turn_start: int = 0  # seq of the turn's first move
     turn_deadline: float | None = None  # epoch seconds, for a human seat's timer
     turn_ends: float | None = None  # the same deadline on the event loop's clock
+    turn_began: float | None = None  # when the turn began here (the loop's clock; a restart: then)
     turn_timed_out: bool = False  # the timer ran out: the CPU plays the rest of this turn
     ping_turn: int | None = None  # turn_start of the turn whose ping is posted
     ping_ids: list[int] = field(default_factory=list)  # this turn's ping and warning messages

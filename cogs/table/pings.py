@@ -5,6 +5,19 @@ act, until when (a live Discord timestamp), and what kind of decision is pending
 view shows it (its ``phase``: "koi-koi or shōbu", "block or pass"), never the player's options
 or anything their hand would tell. They are built from the :class:`~cogs.table.public.PublicView`
 alone; the announcer posts them (:mod:`cogs.table.announcer`).
+
+**A quiet turn.** A player who is playing in their live hand (:mod:`cogs.table.hands`) sees their
+turn come there, so the thread does not ping them at once: the ping waits until they have been
+idle for :func:`idle_after` (30 seconds, or a quarter of the turn timer if that is shorter), and
+never comes if they play before. "Playing in their live hand" (:func:`active`) means: the seat
+has a live hand (opened, or clicked in, less than 14 minutes ago: its token still edits it), no
+turn of theirs ran out since their last move, and either their previous move was a click in it,
+or they opened it or clicked in it at most :data:`ACTIVE_WINDOW` before their turn began. "Idle"
+means no click in that hand since the later of the turn's start and their last click. Anyone else
+is pinged as the turn begins, as before; the one-minute warning is unchanged. :func:`quiet_until`
+says until when a turn's ping waits; the turn clock's ``idle`` step
+(``turns.TurnClock._idle_ping``, supervised: retried if Discord or the store fail, and planned
+again after a restart) posts it then, unless the player moved or clicked meanwhile.
 """
 
 from __future__ import annotations
@@ -32,6 +45,11 @@ def _pinged(table: Table) -> Seat | None:
     if table.status != "active" or seat is None or seat.cpu_plays:
         return None
     return seat
+
+
+def owed(table: Table) -> bool:
+    """Whether the turn in progress owes a ping: a human (not away) is to act in a running match."""
+    return _pinged(table) is not None
 
 
 def _payload(table: Table, content: str) -> dict[str, Any]:
@@ -68,3 +86,33 @@ def warning_message(table: Table, public: PublicView[Any]) -> dict[str, Any] | N
         return None
     at = f"<t:{int(table.turn_deadline)}:R>"
     return _payload(table, t(table.locale, "table.ping_warning", who=seat.mention(), at=at))
+
+
+IDLE_AFTER = 30.0  # seconds without a click in the live hand, on one's turn, before the ping comes
+ACTIVE_WINDOW = 300.0  # a live hand used this long before one's turn began counts as in use
+
+
+def idle_after(table: Table) -> float:
+    """How long an active player may be idle on their turn before the ping comes: 30 seconds, or
+    a quarter of the turn timer if that is shorter (so the ping always comes well before the
+    one-minute warning)."""
+    if table.turn_timeout > 0:
+        return min(IDLE_AFTER, table.turn_timeout / 4)
+    return IDLE_AFTER
+
+
+def active(table: Table, seat: Seat) -> bool:
+    """Whether ``seat``'s player is playing in their live hand (see the module's docstring)."""
+    hand = table.hands.get(seat.index)
+    if hand is None or table.turn_began is None or seat.timeouts:  # a turn ran out: not at the table
+        return False
+    return bool(hand.moved) or hand.used_at >= table.turn_began - ACTIVE_WINDOW
+
+
+def quiet_until(table: Table) -> float | None:
+    """Until when (the event loop's clock) the ping of the turn in progress waits because its
+    player is playing in their live hand; ``None``: nobody to ping, or no reason to wait."""
+    seat = _pinged(table)
+    if seat is None or table.turn_began is None or not active(table, seat):
+        return None
+    return max(table.turn_began, table.hands[seat.index].used_at) + idle_after(table)

@@ -100,7 +100,7 @@ async def on_step(
     else:
         payload = {"content": t(locale, "table.match_over"), "attachments": [], "view": None}
     hand = await interaction.edit_original_response(**limits.fit(payload))
-    tables.hands.opened(table, seat.index, interaction, locale, hand.id, save=not played)
+    tables.hands.opened(table, seat.index, interaction, locale, hand.id, save=not played, played=played)
     return None
 
 

@@ -98,7 +98,7 @@ async def view_message(
     lines += coach_lines(table, locale)
     current = table.to_act()
     if current is not None:
-        lines.append(t(locale, "table.waiting_for", who=current.name))
+        lines.append(messages.waiting_for(current, locale))
     return {
         "content": messages.last_lines(lines, limits.CONTENT),
         "attachments": [messages.file_of(i) for i in images],

@@ -51,6 +51,7 @@ BACKOFF_FIRST = 5.0  # seconds before a failed step is tried again the first tim
 BACKOFF_CAP = 120.0  # the longest wait between two tries
 LOBBY_TIMEOUT = 30 * 60.0  # seconds an unstarted lobby keeps its channel before it closes itself
 NEXT = "next"  # Table.tasks slot of the turn's next step (CPU move, turn timer, the results)
+IDLE_PING = "idle"  # the ping of a player playing in their live hand, once they are idle (pings.py)
 LOBBY_EXPIRY = "lobby"  # the lobby's expiry (never the turn's slot: starting must not cancel it)
 ENDING = "end"  # storing the end of a match whose channel is gone
 CHANNEL_LOST = "channel_lost"  # the reason stored with such a match (games.meta_json "ended")

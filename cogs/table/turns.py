@@ -5,6 +5,10 @@ A turn is a run of consecutive moves by one seat. It has one deadline, shown to 
 (``Table.turn_ends``); a warning ping comes a minute before it. When it runs out, the CPU plays
 the rest of that turn for the player and the turn counts as one time-out, however many moves it
 takes; two turns in a row and the seat is "away" (the CPU plays it until "I'm back").
+
+A human's turn also has its ping (posted by the announcer). A player playing in their live hand is
+pinged only once idle (:func:`cogs.table.pings.quiet_until`): the ``idle`` step posts that ping
+when the time comes, supervised like the others.
 """
 
 from __future__ import annotations
@@ -15,9 +19,9 @@ import time
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from cogs.table import cpu_pool
+from cogs.table import cpu_pool, pings
 from cogs.table.model import Seat, StaleClick, Table
-from cogs.table.supervisor import NEXT, PAUSE, SAVE_RESUMED, Step, Supervisor
+from cogs.table.supervisor import IDLE_PING, NEXT, PAUSE, SAVE_RESUMED, Step, Supervisor
 from engine.ai.levels import Level, parse_level
 from engine.core import GameError, Outcome, derive_seed
 
@@ -53,6 +57,7 @@ class TurnClock:
         if began is None:
             table.turn_start = table.seq
         table.turn_timed_out = False
+        table.turn_began = asyncio.get_running_loop().time()
         seat = table.to_act()
         if seat is None or seat.cpu_plays or table.turn_timeout <= 0:
             table.turn_deadline = None
@@ -71,6 +76,7 @@ class TurnClock:
             return
         left = table.turn_timeout if table.paused_left is None else table.paused_left
         _set_deadline(table, min(table.turn_timeout, max(left, min(RESUME_GRACE, table.turn_timeout))))
+        table.turn_began = asyncio.get_running_loop().time()  # nobody could play while it was paused
         table.ping_turn = None  # the ping showed the old deadline: post it again
 
     def schedule(self, table: Table) -> None:
@@ -80,6 +86,9 @@ class TurnClock:
         step = self._next_step(table, retry=False)
         if step is not None:
             self.supervisor.run(table, NEXT, step, lambda: self._next_step(table, retry=True))
+        idle = self._idle_step(table)
+        if idle is not None:
+            self.supervisor.run(table, IDLE_PING, idle, lambda: self._idle_step(table))
 
     def _next_step(self, table: Table, *, retry: bool) -> Step | None:
         """The step the table's state calls for now (``retry``: after a failure, with no CPU pause)."""
@@ -97,6 +106,38 @@ class TurnClock:
         if table.turn_deadline is not None:
             return lambda: self._turn_timer(table, seat, turn)
         return None
+
+    def watch_idle(self, table: Table) -> None:
+        """Have the ``idle`` step run while the turn's ping waits (the announcer calls this when it
+        holds a ping back: the player may have opened their hand after their turn was scheduled)."""
+        task = table.tasks.get(IDLE_PING)
+        idle = self._idle_step(table) if task is None or task.done() else None
+        if idle is not None:
+            self.supervisor.run(table, IDLE_PING, idle, lambda: self._idle_step(table))
+
+    def _idle_step(self, table: Table) -> Step | None:
+        """The step that pings the player to act once they are idle, while their ping waits."""
+        if table.status != "active" or table.paused is not None or pings.quiet_until(table) is None:
+            return None
+        turn = table.turn_start
+        return lambda: self._idle_ping(table, turn)
+
+    async def _idle_ping(self, table: Table, turn: int) -> None:
+        """Wait while the player to act plays in their live hand (each click there pushes the
+        ping back, :func:`~cogs.table.pings.quiet_until`); once they are idle, post their ping,
+        unless their turn is over or it is out already. A failure is tried again by the
+        supervisor (the ping is owed until ``Table.ping_turn`` says it is out)."""
+        loop = asyncio.get_running_loop()
+        while table.turn_start == turn and table.status == "active" and table.paused is None:
+            if table.ping_turn == turn or not pings.owed(table):
+                return
+            until = pings.quiet_until(table)
+            if until is not None and until > loop.time():
+                await asyncio.sleep(until - loop.time())
+                continue
+            await self.announcer.ping_idle(table)
+            if table.ping_turn != turn:  # the board's post goes first (its flush pings): check again
+                await asyncio.sleep(pings.idle_after(table))
 
     def cancel_tasks(self, table: Table) -> None:
         """Cancel the pending CPU move or turn timer, but never a move being committed, nor a

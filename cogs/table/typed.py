@@ -213,7 +213,7 @@ async def play_typed(
         # The answer is the player's live hand from now on (and, after a restart, the bot can
         # still finish it with the token stored with the move).
         answer = await interaction.edit_original_response(**limits.fit(payload))
-        tables.hands.opened(table, seat.index, interaction, locale, answer.id, save=False)
+        tables.hands.opened(table, seat.index, interaction, locale, answer.id, save=False, played=True)
     except Exception as error:
         await report_error(interaction, error)
     return None

@@ -1,6 +1,9 @@
-"""Issue 28, "Done when": a scripted human-vs-CPU match per game, counted (``match_counts``).
+"""Issue 28, "Done when": a scripted human-vs-CPU match per game (``tests/cogs/match_counts.py``)
+prints pings, clicks per move, private messages opened, forced moves and posts left, and these
+tests bound them. Run with ``-s`` to see each match's counts (the figures in docs/table-flow.md).
 
-Run with ``-s`` to print each match's counts (the figures in docs/table-flow.md).
+- "for a player who keeps the live hand open: pings ≤ 1 per 4 of their turns";
+- "private messages opened ≤ 3 per match when a player uses the ping's button each turn".
 """
 
 from __future__ import annotations
@@ -9,19 +12,28 @@ import pytest
 
 from tests.cogs.match_counts import MATCHES, Counts, Style, play_counted
 
-_played: dict[tuple[str, Style], Counts] = {}
-
 
 async def counted(env, bot, game: str, style: Style) -> Counts:
     counts = await play_counted(env, bot, MATCHES[game], style)
     print("\n" + counts.line())
+    assert counts.moves > 0 and counts.turns > 0 and counts.rounds >= 1, "the match was played"
+    assert counts.clicks >= counts.moves - counts.forced, "every move the human chose took a click"
     return counts
 
 
 @pytest.mark.parametrize("game", sorted(MATCHES))
-async def test_a_scripted_match_is_counted(simcord_env, simcord_bot, game):
-    """The harness plays every game to its end and counts what the human did."""
+async def test_a_player_who_keeps_the_live_hand_open_is_pinged_at_most_once_per_four_turns(
+    simcord_env, simcord_bot, game
+):
     counts = await counted(simcord_env, simcord_bot, game, Style.LIVE_HAND)
-    assert counts.moves > 0 and counts.turns > 0 and counts.rounds >= 1
-    assert counts.clicks >= counts.moves - counts.forced, "every move the human made took a click"
-    assert counts.private_opened >= 1 and counts.posts_left >= 1
+    assert counts.turns >= 8, "enough turns for the ratio to mean something"
+    assert counts.pings * 4 <= counts.turns, counts.line()
+
+
+@pytest.mark.parametrize("game", sorted(MATCHES))
+async def test_a_player_who_uses_the_pings_button_opens_at_most_three_private_messages(
+    simcord_env, simcord_bot, game
+):
+    counts = await counted(simcord_env, simcord_bot, game, Style.PING_BUTTON)
+    assert counts.private_opened <= 3, counts.line()
+    assert counts.pings * 4 <= counts.turns, counts.line()
