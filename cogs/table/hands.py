@@ -132,7 +132,7 @@ class LiveHands:
             about = _about(table, seat)
             if table.status == "active":
                 payload = await messages.hand_message(table, seat, hand.locale)
-                if table.hands.get(seat) is not hand:  # replaced while it was drawn: retired instead
+                if not _still_live(table, seat, hand):  # replaced while it was drawn: retired instead
                     continue
                 edited = await self.messages.edit(hand.message, payload, about=about)
             else:
@@ -177,6 +177,10 @@ class LiveHands:
         for hand in table.hands.values():
             if hand.expiry is not None:
                 hand.expiry.cancel()
+
+
+def _still_live(table: Table, seat: int, hand: LiveHand) -> bool:
+    return table.hands.get(seat) is hand
 
 
 def _about(table: Table, seat: int) -> str:

@@ -115,4 +115,5 @@ def quiet_until(table: Table) -> float | None:
     seat = _pinged(table)
     if seat is None or table.turn_began is None or not active(table, seat):
         return None
-    return max(table.turn_began, table.hands[seat.index].used_at) + idle_after(table)
+    used_at: float = table.hands[seat.index].used_at
+    return max(table.turn_began, used_at) + idle_after(table)

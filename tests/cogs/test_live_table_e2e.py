@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from cogs.table.pings import idle_after
 from engine import goita as gt
 from tests.cogs.harness import (
     TEST_CPU_DELAY,
@@ -142,9 +143,10 @@ START = {
 async def test_every_game_a_live_hand_with_the_deadline_one_ping_and_one_click_moves(
     simcord_env, simcord_bot, game
 ):
-    """In each game: the human's turn is pinged once with its deadline; the hand opened before the
-    turn offers the moves without another click; a move with no choice takes one click in it;
-    the hand says "reopen" before its token ends."""
+    """In each game: the hand opened before the turn offers the moves without another click (and,
+    as she may be looking at it, the ping waits until she is idle: issue 28); the turn is pinged
+    once with its deadline; a move with no choice takes one click in it; the hand says "reopen"
+    before its token ends."""
     env = simcord_env
     _, channel, (alice,) = setup_guild(env, "alice")
     command, options = START[game]
@@ -154,6 +156,7 @@ async def test_every_game_a_live_hand_with_the_deadline_one_ping_and_one_click_m
     opened = await alice.click(board, custom_id=_hand_button(board))
     await wait_for_turn(env, place, alice)
     assert "<t:" in place.last_table().content
+    await env.advance_time(idle_after(table) + 1)
     (ping,) = pings(place)
     assert f"<@{alice.id}>" in ping.content and "<t:" in ping.content
     hand = opened.response
