@@ -214,3 +214,29 @@ async def test_an_away_seat_reads_cpu_playing_for_them(simcord_env, simcord_bot)
     await env.advance_time(STEP)
     last = place.last_table().content.splitlines()[-1]
     assert f"CPU playing for <@{alice.id}> (away)" in last and "thinking" not in last, last
+
+
+async def test_a_held_ping_that_discord_refuses_is_posted_once_discord_answers(
+    simcord_env, simcord_bot, virtual_backoff
+):
+    """The idle ping is a supervised step: while posting fails it is tried again with the
+    backoff, and it comes once Discord answers, with no move to trigger it."""
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    place = await start_vs_cpu(env, channel, alice, rounds=3)
+    table = the_table(simcord_bot)
+    seat = table.seat_of(alice.id)
+    board, hand_id = board_button(place)
+    await alice.click(board, custom_id=hand_id)
+    await until_turn_of(env, table, seat)
+    env.inject_error(
+        "POST", f"/channels/{place.thread.id}/messages", status=503, message="injected", times=None
+    )
+    fault = env.backend.faults[-1]
+    await env.advance_time(pings.idle_after(table) + 20)
+    assert not pings_shown(place, alice), "Discord refuses every post"
+    assert table.tasks.get("idle") is not None and not table.tasks["idle"].done(), "tried again later"
+    env.backend.faults.remove(fault)
+    await env.advance_time(120)
+    assert len(pings_shown(place, alice)) == 1, "the ping comes once Discord answers"
+    assert table.seq == table.turn_start, "no move was made meanwhile"
