@@ -86,9 +86,7 @@ class TurnClock:
         step = self._next_step(table, retry=False)
         if step is not None:
             self.supervisor.run(table, NEXT, step, lambda: self._next_step(table, retry=True))
-        idle = self._idle_step(table)
-        if idle is not None:
-            self.supervisor.run(table, IDLE_PING, idle, lambda: self._idle_step(table))
+        self._run_idle(table)
 
     def _next_step(self, table: Table, *, retry: bool) -> Step | None:
         """The step the table's state calls for now (``retry``: after a failure, with no CPU pause)."""
@@ -111,13 +109,23 @@ class TurnClock:
         """Have the ``idle`` step run while the turn's ping waits (the announcer calls this when it
         holds a ping back: the player may have opened their hand after their turn was scheduled)."""
         task = table.tasks.get(IDLE_PING)
-        idle = self._idle_step(table) if task is None or task.done() else None
-        if idle is not None:
-            self.supervisor.run(table, IDLE_PING, idle, lambda: self._idle_step(table))
+        if task is None or task.done():
+            self._run_idle(table)
 
-    def _idle_step(self, table: Table) -> Step | None:
-        """The step that pings the player to act once they are idle, while their ping waits."""
-        if table.status != "active" or table.paused is not None or pings.quiet_until(table) is None:
+    def _run_idle(self, table: Table) -> None:
+        idle = self._idle_step(table, retry=False)
+        if idle is not None:
+            self.supervisor.run(table, IDLE_PING, idle, lambda: self._idle_step(table, retry=True))
+
+    def _idle_step(self, table: Table, *, retry: bool) -> Step | None:
+        """The step that pings the player to act once they are idle, while their ping waits
+        (``retry``: after a failure, while that ping is still owed, whether or not it waits)."""
+        if table.status != "active" or table.paused is not None:
+            return None
+        if retry:
+            if table.ping_turn == table.turn_start or not pings.owed(table):
+                return None
+        elif pings.quiet_until(table) is None:
             return None
         turn = table.turn_start
         return lambda: self._idle_ping(table, turn)
