@@ -26,6 +26,7 @@ import simcord
 from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
 
 import store
+from cogs.table.pings import idle_after
 from cogs.table.typed import to_player
 from store.db import Database
 from tests.cogs.harness import (
@@ -264,6 +265,9 @@ async def _check_recovered(
     table = bot.tables.tables[game_id]
     assert table.announced == table.seq == len(actions) and not table.pending, killer.log
     assert max(boards) == table.seq, f"the newest board shows every stored move ({killer.log})"
+    if scenario.ping:  # a player who plays in their hand (here by /move) is pinged once idle (issue 28)
+        await place.env.advance_time(idle_after(table) + 1)
+        messages = place.messages()
     pings = [m for m in messages if any(v == "turn" for _, v in _own(m, game_id))]
     if scenario.ping:
         assert len(pings) == 1, f"the player to act is pinged exactly once ({killer.log})"
