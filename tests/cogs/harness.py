@@ -104,6 +104,16 @@ async def open_hand(actor: Any, place: Place) -> Any:
     return result.response.message
 
 
+def keep_stale(env: Any, message: Any) -> None:
+    """The bot's next edit of ``message`` does not reach Discord (Unknown Message), so the
+    buttons it shows stay as they are. Opening the hand again retires the older hand message
+    (issue 28); a stale-click test uses this to keep a button from an earlier turn clickable, as
+    a player sees it who clicks before that edit lands."""
+    env.inject_error(
+        "PATCH", f"/webhooks/*/messages/{message.id}", status=404, code=10008, message="Unknown Message"
+    )
+
+
 def is_turn_of(actor: Any, place: Place) -> bool:
     content = place.last_table().content
     return f"<@{actor.id}>" in content.splitlines()[-1] if content else False

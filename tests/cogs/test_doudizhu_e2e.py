@@ -38,6 +38,7 @@ from tests.cogs.harness import (
     custom_ids,
     fix_seed,
     is_turn_of,
+    keep_stale,
     match_over,
     open_hand,
     play_one_move,
@@ -279,6 +280,7 @@ async def test_bad_selections_clicks_and_text_are_refused_and_change_nothing(
     place = await start_vs_cpu(env, channel, alice, command=START, hands=1)
     table = the_table(simcord_bot)
     bidding_hand = await open_hand(alice, place)
+    keep_stale(env, bidding_hand)  # its stale button stays on screen (the retiring edit is late)
     await click_action(env, alice, place, Bid(3))
     v = table.view(0)
     assert v.landlord == 0 and v.to_beat is None
@@ -320,14 +322,15 @@ async def test_bad_selections_clicks_and_text_are_refused_and_change_nothing(
 
     # a legal pick is played only once confirmed; the old menu is stale afterwards
     single = next(a for a in v.legal_actions if isinstance(a, Move) and a.kind == "single")
-    second_hand = await open_hand(alice, place)  # a second copy of the hand, left open
-    chosen = await pick(alice, hand, card_values(single, v))
+    keep_stale(env, hand)  # the older copy keeps its menu on screen (its retiring edit is late)
+    second_hand = await open_hand(alice, place)  # a second copy of the hand: the live one now
+    chosen = await pick(alice, second_hand, card_values(single, v))
     assert table.seq == before[0], "picking asks to confirm; nothing is played yet"
     confirm_message = chosen.response.message
     confirm = next(b for b in step_buttons(confirm_message) if b.custom_id.endswith(f":{single}"))
     await alice.click(confirm_message, custom_id=confirm.custom_id)
     assert table.seq == before[0] + 1
-    stale_pick = await pick(alice, second_hand, card_values(single, v))
+    stale_pick = await pick(alice, hand, card_values(single, v))
     assert stale_pick.ephemeral and "earlier turn" in text_of(stale_pick)
     # not alice's turn now (a CPU's)
     refused = answer(await alice.slash(place.thread, "doudizhu play", action="pass"))

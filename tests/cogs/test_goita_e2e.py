@@ -25,6 +25,7 @@ from tests.cogs.harness import (
     fix_seed,
     game_snapshot,
     is_turn_of,
+    keep_stale,
     open_hand,
     quit_match,
     rules_options,
@@ -265,6 +266,7 @@ async def test_bad_clicks_and_text_are_refused_and_change_nothing(simcord_env, s
     table = the_table(simcord_bot)
     await wait_for_phase(env, place, alice, table, 0, set(gt.Phase) - {gt.Phase.OVER})
     stale_hand = await open_hand(alice, place)
+    keep_stale(env, stale_hand)  # its stale button stays on screen (the retiring edit is late)
     stale_button = step_buttons(stale_hand)[0]
     await click_one_move(alice, place, table)
     await env.advance_time(THINK_TIME)

@@ -14,6 +14,7 @@ from tests.cogs.harness import (
     answer,
     buttons,
     is_turn_of,
+    keep_stale,
     match_over,
     open_hand,
     play_match,
@@ -81,6 +82,7 @@ async def test_stale_and_double_clicks_are_refused_and_change_nothing(simcord_en
     table = next(iter(simcord_bot.tables.tables.values()))
     hand = await open_hand(actor, place)
     first_step = step_buttons(hand)[0]
+    keep_stale(env, hand)  # its stale button stays on screen (the retiring edit is late)
     await play_one_move(actor, place)
     seq_after, state_after = table.seq, table.state
     assert seq_after >= 1

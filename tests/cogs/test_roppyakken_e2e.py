@@ -21,6 +21,7 @@ from tests.cogs.harness import (
     fix_seed,
     game_snapshot,
     is_turn_of,
+    keep_stale,
     match_over,
     open_hand,
     play_match,
@@ -150,6 +151,7 @@ async def test_a_bad_click_or_text_is_refused_and_changes_nothing(simcord_env, s
     table = the_table(simcord_bot)
     await wait_to_play_a_card(env, place, alice, table, 0)
     stale_hand = await open_hand(alice, place)
+    keep_stale(env, stale_hand)  # its stale button stays on screen (the retiring edit is late)
     stale_button = step_buttons(stale_hand)[0]
     await play_one_move(alice, place)
     await wait_to_play_a_card(env, place, alice, table, 0)
