@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import gc
 import logging
 import os
@@ -57,12 +58,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import simcord
 
+from bench import load_breakdown
+from bench.load_breakdown import pct, workers_cpu_seconds
 from bench.load_metrics import (
     ErrorCounter,
     LagProbe,
     Metrics,
     instrument,
-    pct,
     print_growth,
     rss_bytes,
     workers_rss_bytes,
@@ -125,7 +127,7 @@ async def open_session(
     await env.settle()
     if stub_render:
         stub_renders(bot)
-    restore = instrument(bot, metrics)
+    restore = instrument(bot, metrics) + load_breakdown.hook(metrics.breakdown)
     counter = ErrorCounter(metrics)
     logging.getLogger().addHandler(counter)
     loop = asyncio.get_running_loop()
@@ -142,6 +144,7 @@ class Baseline:
     rss: int
     load: float
     cpu: float  # user + system seconds
+    workers_cpu: float  # the render workers' (RENDER_WORKERS)
     writes: int
     commits: int
     traced: tracemalloc.Snapshot | None
@@ -158,16 +161,25 @@ def take_baseline(bot: TsukiBot, trace: bool) -> Baseline:
     load = os.getloadavg()[0]
     usage = resource.getrusage(resource.RUSAGE_SELF)
     db = bot.db.backend
-    return Baseline(rss, load, usage.ru_utime + usage.ru_stime, db.transactions, db.commits, traced)
+    cpu = usage.ru_utime + usage.ru_stime
+    return Baseline(rss, load, cpu, workers_cpu_seconds(), db.transactions, db.commits, traced)
 
 
 async def drive(
-    session: Session, driver: Driver, duration: float, ramp: float, base: Baseline
+    session: Session,
+    driver: Driver,
+    duration: float,
+    ramp: float,
+    base: Baseline,
+    profile: cProfile.Profile | None = None,
 ) -> tuple[dict[str, Any], list[asyncio.Task[None]]]:
     """Let the humans play for ``duration`` seconds; the figures taken at the ramp's end and at
-    the end (before the humans are stopped), and the humans' tasks, still to be awaited."""
+    the end (before the humans are stopped), and the humans' tasks, still to be awaited.
+    ``profile``: profiles the event loop's thread meanwhile (``--profile``)."""
     bot, metrics, probe = session.bot, session.metrics, session.probe
     probe.thread.start()
+    if profile is not None:
+        profile.enable()
     start_wall = time.perf_counter()
     tasks = [asyncio.create_task(driver.play(h)) for h in session.humans]
     await asyncio.sleep(ramp)
@@ -176,12 +188,15 @@ async def drive(
     live_ramp = len(bot.tables.tables)
     await asyncio.sleep(max(0.0, duration - ramp))
     wall = time.perf_counter() - start_wall
+    if profile is not None:
+        profile.disable()
     probe.stop.set()
     db = bot.db.backend
     writes, commits = db.transactions - base.writes, db.commits - base.commits
     moves, human_moves = metrics.moves, metrics.human_moves
     usage = resource.getrusage(resource.RUSAGE_SELF)
     cpu = (usage.ru_utime + usage.ru_stime) - base.cpu
+    workers_cpu = workers_cpu_seconds() - base.workers_cpu
     gc.collect()
     live = len(bot.tables.tables)
     rss_end = rss_bytes()
@@ -207,6 +222,8 @@ async def drive(
         "writes_per_s": writes / wall,
         "commits_per_s": commits / wall,
         "cpu_share": cpu / wall,
+        "cpu": cpu,
+        "workers_cpu": workers_cpu,
         "load": (base.load, load_after),
     }
     return figures, tasks
@@ -254,14 +271,23 @@ async def run(
     render_workers: int = 0,
     think: tuple[float, float] = THINK,
     trace: bool = False,
+    profile: cProfile.Profile | None = None,
 ) -> dict[str, Any]:
     """One engine at one size: the figures of :func:`report`."""
     rng = random.Random(seed)
     session = await open_session(size, settings_for(backend, render_workers), ramp, rng, stub_render)
     driver = Driver(session.bot, session.metrics, rng, think)
-    figures, tasks = await drive(session, driver, duration, ramp, take_baseline(session.bot, trace))
+    base = take_baseline(session.bot, trace)
+    figures, tasks = await drive(session, driver, duration, ramp, base, profile)
     await close_session(session, tasks)
-    return {"backend": backend, **figures, **latencies(session.metrics)}
+    breakdown = load_breakdown.report(
+        session.metrics.breakdown,
+        figures["moves"],
+        figures["human_moves"],
+        figures["cpu"],
+        figures["workers_cpu"],
+    )
+    return {"backend": backend, **figures, **latencies(session.metrics), "breakdown": breakdown}
 
 
 def report(r: dict[str, Any]) -> str:
@@ -314,6 +340,9 @@ def main() -> None:
     parser.add_argument("--tracemalloc", action="store_true", help="who holds the memory per table (slow)")
     parser.add_argument("--render-workers", type=int, default=0, help="RENDER_WORKERS (0: threads)")
     parser.add_argument("--stub-render", action="store_true", help="tiny stand-in images (rendering's share)")
+    parser.add_argument(
+        "--profile", metavar="FILE", help="cProfile the event loop's thread during the runs (pstats file)"
+    )
     args = parser.parse_args()
     if args.stub_render and args.render_workers:
         parser.error(
@@ -325,6 +354,7 @@ def main() -> None:
     print(f"cpus={os.cpu_count()} python={sys.version.split()[0]} load={os.getloadavg()[0]:.1f}")
     print(HEADER, flush=True)
     began = time.perf_counter()
+    profile = cProfile.Profile() if args.profile else None
     for size in [int(s) for s in args.sizes.split(",")]:
         ramp = args.ramp or min(30.0, max(10.0, size / 40))
         for backend in args.backends.split(","):
@@ -339,6 +369,7 @@ def main() -> None:
                     args.render_workers,
                     (least, most),
                     args.tracemalloc,
+                    profile,
                 )
             )
             fr = r["start_response"]
@@ -349,12 +380,15 @@ def main() -> None:
                 f"{r['lag_p50'] * 1000:.1f} ms; "
                 f"RSS/table at ramp end {r['rss_per_table_ramp'] / 1024:.0f} KiB; "
                 f"RSS {r['rss_total'] / 2**20:.0f} MB (render workers {r['workers_rss'] / 2**20:.0f} MB); "
-                f"bot CPU {r['cpu_share']:.2f} cores; "
+                f"bot CPU {r['cpu_share']:.2f} cores, render workers {r['workers_cpu'] / r['wall_s']:.2f}; "
                 f"run {r['wall_s']:.0f} s -->",
                 flush=True,
             )
+            print(r["breakdown"], flush=True)
             for error in sorted(set(r["errors"]))[:8]:
                 print(f"    error ×{r['errors'].count(error)}: {error}", file=sys.stderr)
+    if profile is not None:
+        profile.dump_stats(args.profile)
     print(f"total {time.perf_counter() - began:.0f} s, load={os.getloadavg()[0]:.1f}")
 
 
