@@ -127,7 +127,7 @@ async def open_session(
     await env.settle()
     if stub_render:
         stub_renders(bot)
-    restore = instrument(bot, metrics) + load_breakdown.hook(metrics.breakdown)
+    restore = instrument(bot, metrics) + load_breakdown.hook(metrics.breakdown, bot.db.backend)
     counter = ErrorCounter(metrics)
     logging.getLogger().addHandler(counter)
     loop = asyncio.get_running_loop()
@@ -286,6 +286,7 @@ async def run(
         figures["human_moves"],
         figures["cpu"],
         figures["workers_cpu"],
+        figures["wall_s"],
     )
     return {"backend": backend, **figures, **latencies(session.metrics), "breakdown": breakdown}
 
@@ -354,7 +355,7 @@ def main() -> None:
     print(f"cpus={os.cpu_count()} python={sys.version.split()[0]} load={os.getloadavg()[0]:.1f}")
     print(HEADER, flush=True)
     began = time.perf_counter()
-    profile = cProfile.Profile() if args.profile else None
+    profile = cProfile.Profile(time.thread_time) if args.profile else None  # the loop thread's CPU
     for size in [int(s) for s in args.sizes.split(",")]:
         ramp = args.ramp or min(30.0, max(10.0, size / 40))
         for backend in args.backends.split(","):

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import os
 import time
-from collections import Counter, defaultdict
+from collections import Counter, OrderedDict, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
 STAGES = ("to bot", "to stored", "announcer", "board", "to post")
 MARKS = ("click", "received", "stored", "narrating", "drawn")
+RECENT = 2000  # draws remembered to count repeats
 
 
 @dataclass
@@ -35,6 +36,26 @@ class Breakdown:
     stages: defaultdict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     draws: Counter[str] = field(default_factory=Counter)  # images drawn, by spec method
     draw_wait: defaultdict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    repeats: Counter[str] = field(default_factory=Counter)  # drawn with the same arguments again
+    reads: int = 0  # SQLite: reads of the store
+    forced: int = 0  # of which committed an open write batch first (their fsync, under the lock)
+    commits: list[float] = field(default_factory=list)  # SQLite: seconds each COMMIT held the lock
+    recent: OrderedDict[int, None] = field(default_factory=OrderedDict)  # hashes of the last draws
+
+    def drawing(self, game: str, method: str, args: tuple[Any, ...]) -> None:
+        """Count an image drawn with arguments equal to one of the last :data:`RECENT` (the views
+        are frozen dataclasses: equal views hash equal)."""
+        try:
+            key = hash((game, method, args))
+        except TypeError:  # (a list among the arguments: not counted)
+            return
+        if key in self.recent:
+            self.repeats[method] += 1
+            self.recent.move_to_end(key)
+            return
+        self.recent[key] = None
+        if len(self.recent) > RECENT:
+            self.recent.popitem(last=False)
 
     def click(self, where: int, at: float) -> None:
         self.timeline[where] = {"click": at}
@@ -111,7 +132,7 @@ def workers_cpu_seconds() -> float:
     return total
 
 
-def hook(breakdown: Breakdown) -> list[tuple[Any, str, Any]]:
+def hook(breakdown: Breakdown, backend: Any) -> list[tuple[Any, str, Any]]:
     """Hook the render pool, the narration and the posts' drawing; returns what to restore. (The
     click, the interaction's arrival, the stored move and the post: :mod:`bench.load_metrics`.)"""
     from cogs.table import messages, render_pool
@@ -126,6 +147,7 @@ def hook(breakdown: Breakdown) -> list[tuple[Any, str, Any]]:
 
     async def draw(game: str, spec: Any, method: str, *args: Any) -> Any:
         start = time.perf_counter()
+        breakdown.drawing(game, method, args)
         try:
             return await real_draw(game, spec, method, *args)
         finally:
@@ -133,6 +155,26 @@ def hook(breakdown: Breakdown) -> list[tuple[Any, str, Any]]:
             breakdown.draw_wait[method].append(time.perf_counter() - start)
 
     patch(render_pool, "draw", draw)
+
+    from store.backends.sqlite import SqliteBackend
+
+    if isinstance(backend, SqliteBackend):
+        real_read, real_flush = SqliteBackend.read, SqliteBackend._flush_locked
+
+        def read(self: SqliteBackend) -> Any:
+            breakdown.reads += 1
+            breakdown.forced += self._batch is not None
+            return real_read(self)
+
+        async def flush_locked(self: SqliteBackend) -> None:
+            start = time.perf_counter()
+            committing = self._batch is not None
+            await real_flush(self)
+            if committing:
+                breakdown.commits.append(time.perf_counter() - start)
+
+        patch(SqliteBackend, "read", read)
+        patch(SqliteBackend, "_flush_locked", flush_locked)
 
     real_narration = messages.narration
 
@@ -155,8 +197,10 @@ def hook(breakdown: Breakdown) -> list[tuple[Any, str, Any]]:
     return restore
 
 
-def report(breakdown: Breakdown, moves: int, human_moves: int, cpu: float, workers_cpu: float) -> str:
-    """Two lines: the stages of click -> post (p50 / p99 ms), then images and CPU per move."""
+def report(
+    breakdown: Breakdown, moves: int, human_moves: int, cpu: float, workers_cpu: float, wall: float
+) -> str:
+    """Lines: the stages of click -> post (p50 / p99 ms), images and CPU per move, the store."""
     ms = lambda v: f"{v * 1000:.0f}" if v >= 0.01 else f"{v * 1000:.1f}"  # noqa: E731
     stages = "; ".join(
         f"{stage} {ms(pct(breakdown.stages[stage], 50))} / {ms(pct(breakdown.stages[stage], 99))}"
@@ -165,8 +209,9 @@ def report(breakdown: Breakdown, moves: int, human_moves: int, cpu: float, worke
     )
     staged = len(breakdown.stages[STAGES[0]])
     images = ", ".join(
-        f"{method} {count / max(human_moves, 1):.2f} (wait p50 {ms(pct(breakdown.draw_wait[method], 50))}"
-        f" p99 {ms(pct(breakdown.draw_wait[method], 99))} ms)"
+        f"{method} {count / max(human_moves, 1):.2f} ({breakdown.repeats[method] / max(count, 1):.0%} "
+        f"repeats; wait p50 {ms(pct(breakdown.draw_wait[method], 50))} p99 "
+        f"{ms(pct(breakdown.draw_wait[method], 99))} ms)"
         for method, count in sorted(breakdown.draws.items())
     )
     per = lambda s, n: f"{s / max(n, 1) * 1000:.2f}"  # noqa: E731
@@ -175,5 +220,9 @@ def report(breakdown: Breakdown, moves: int, human_moves: int, cpu: float, worke
         f"  images per human move: {images}\n"
         f"  CPU ms per move ({moves} moves, {human_moves} humans'): bot process {per(cpu, moves)}, "
         f"render workers {per(workers_cpu, moves)}; per human move: bot {per(cpu, human_moves)}, "
-        f"workers {per(workers_cpu, human_moves)}"
+        f"workers {per(workers_cpu, human_moves)}\n"
+        f"  SQLite: {breakdown.reads / wall:.0f} reads/s, {breakdown.forced / wall:.0f}/s of which committed "
+        f"the open batch first; {len(breakdown.commits) / wall:.0f} commits/s, each holding the store "
+        f"p50 {ms(pct(breakdown.commits, 50))} p99 {ms(pct(breakdown.commits, 99))} ms (busy "
+        f"{sum(breakdown.commits) / wall:.0%} of the time)"
     )

@@ -98,7 +98,10 @@ def choices_for(spec: GameSpec, view: Any, locale: str, typed: str) -> list[app_
         if len(value) > MAX_CHOICE_TEXT:
             continue  # cannot round-trip through Discord; the buttons still offer it
         label = spec.action_label(action, view, lang)
-        if not matches(typed, [value, label, *(spec.action_label(action, view, o) for o in others)]):
+        # (nothing typed yet matches everything: no labels in the other languages to compute)
+        if typed.strip() and not matches(
+            typed, [value, label, *(spec.action_label(action, view, o) for o in others)]
+        ):
             continue
         name = label if len(label) <= MAX_CHOICE_TEXT else label[: MAX_CHOICE_TEXT - 1] + "…"
         out.append(app_commands.Choice(name=name or value, value=value))
