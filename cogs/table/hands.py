@@ -56,11 +56,18 @@ class LiveHands:
         message_id: int,
         *,
         save: bool = True,
+        shown: int | None = None,
     ) -> store.LiveHand:
         """Remember ``interaction``'s token and its message ``message_id`` (the response it
-        edited) as the seat's live hand, now showing the current turn."""
+        edited) as the seat's live hand, showing move ``shown`` (default: the current one).
+
+        A hand drawn before moves made while it was drawn and sent (a CPU's, when drawing took
+        longer than the CPU's pause: a busy bot) is behind: the announcer's next flush edits it."""
         row = self.token_of(interaction, seat, locale, message_id)
-        self._keep(table, row, shown=table.seq)
+        drawn = table.seq if shown is None else shown
+        self._keep(table, row, shown=drawn)
+        if drawn != table.seq:
+            self.manager.announcer.request(table)
         if save:
             task = asyncio.get_running_loop().create_task(
                 store.save_live_hand(self.manager.db, table.id, row)

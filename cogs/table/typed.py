@@ -211,12 +211,13 @@ async def play_typed(
         done = t(locale, "moves.played", move=label)
         if table.status != "active":
             return await ephemeral(interaction, f"{done}\n{t(locale, 'table.match_over')}")
+        drawn = table.seq
         payload = await messages.hand_message(table, seat.index, locale)
         payload["content"] = f"{done}\n{payload['content']}"
         # The answer is the player's live hand from now on (and, after a restart, the bot can
         # still finish it with the token stored with the move).
         answer = await interaction.edit_original_response(**limits.fit(payload))
-        tables.hands.opened(table, seat.index, interaction, locale, answer.id, save=False)
+        tables.hands.opened(table, seat.index, interaction, locale, answer.id, save=False, shown=drawn)
     except Exception as error:
         await report_error(interaction, error)
     return None
