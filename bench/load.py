@@ -9,7 +9,8 @@
 Each table is one simulated human against CPU seats (the five games in turn). Every human is its
 own task: it opens its table with ``/<game> start`` at a random instant of the ramp (real users
 do not all arrive at once), waits for its turn by reacting to its table's posts (never for the
-whole bot), thinks 5-20 s, then types ``/move``. CPU seats move without delay; a finished match is
+whole bot: it acts once its turn is shown, the table's posts caught up with the store), thinks
+5-20 s, then types ``/move``. CPU seats move without delay; a finished match is
 replaced by a new one in its channel. Each size runs a fixed wall-clock time, ramp included.
 
 The bot is entirely real (engine, renders, store, announcer, pacing, timers); SimCord plays
@@ -21,16 +22,22 @@ Printed per engine and size (bot-side wall-clock times):
 
 * first response: from the interaction reaching the bot to its first answer (a defer counts),
   ``/start`` included;
-* click -> table post: from a ``/move`` reaching the bot to the first post or edit in its table's
-  thread, minus the time that thread's posts waited in the per-channel pacing (Discord's rate
-  limit, ``cogs.table.pacing``), which is reported on its own;
+* click -> table post: from a ``/move`` sent to the post or edit of its table's thread that
+  narrates the move, minus the time that thread's posts waited in the per-channel pacing after
+  the click (Discord's rate limit, ``cogs.table.pacing``), which is reported on its own; cut into
+  stages below the row (``bench/load_breakdown.py``: delivery, storing, the announcer, drawing);
 * event-loop lag: how late a callback posted from another thread every 10 ms runs;
 * RSS per live table: resident memory at the end minus before the first table, per live table
   (SimCord's in-memory "CDN" keeps no image bytes, so the images Discord would hold are not
   counted; its message records are, a small overestimate);
 * DB writes/s: committed write transactions per second (SQLite's commit batches in brackets);
 * moves/s: moves stored (humans' and CPUs'); errors: exceptions logged by the bot, interactions
-  not answered within 3 s, moves refused or never announced.
+  not answered within 3 s, moves refused or never announced;
+* below the row: the images drawn per human move and their wait (the render pool's queue
+  included), the CPU per move of the bot process and of its render workers, SQLite's commits.
+
+Where the process's CPU goes: sample it from outside while it runs (a sampling profiler such as
+py-spy, ``--format raw``), not with cProfile, whose overhead slows a run at this size to a crawl.
 
 The machine's load average is printed beside each row: other processes share the cores.
 Not a test: it prints figures for docs/benchmarks.md ("One process under load").
@@ -40,7 +47,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import cProfile
 import gc
 import logging
 import os
@@ -171,15 +177,11 @@ async def drive(
     duration: float,
     ramp: float,
     base: Baseline,
-    profile: cProfile.Profile | None = None,
 ) -> tuple[dict[str, Any], list[asyncio.Task[None]]]:
     """Let the humans play for ``duration`` seconds; the figures taken at the ramp's end and at
-    the end (before the humans are stopped), and the humans' tasks, still to be awaited.
-    ``profile``: profiles the event loop's thread meanwhile (``--profile``)."""
+    the end (before the humans are stopped), and the humans' tasks, still to be awaited."""
     bot, metrics, probe = session.bot, session.metrics, session.probe
     probe.thread.start()
-    if profile is not None:
-        profile.enable()
     start_wall = time.perf_counter()
     tasks = [asyncio.create_task(driver.play(h)) for h in session.humans]
     await asyncio.sleep(ramp)
@@ -188,8 +190,6 @@ async def drive(
     live_ramp = len(bot.tables.tables)
     await asyncio.sleep(max(0.0, duration - ramp))
     wall = time.perf_counter() - start_wall
-    if profile is not None:
-        profile.disable()
     probe.stop.set()
     db = bot.db.backend
     writes, commits = db.transactions - base.writes, db.commits - base.commits
@@ -271,14 +271,13 @@ async def run(
     render_workers: int = 0,
     think: tuple[float, float] = THINK,
     trace: bool = False,
-    profile: cProfile.Profile | None = None,
 ) -> dict[str, Any]:
     """One engine at one size: the figures of :func:`report`."""
     rng = random.Random(seed)
     session = await open_session(size, settings_for(backend, render_workers), ramp, rng, stub_render)
     driver = Driver(session.bot, session.metrics, rng, think)
     base = take_baseline(session.bot, trace)
-    figures, tasks = await drive(session, driver, duration, ramp, base, profile)
+    figures, tasks = await drive(session, driver, duration, ramp, base)
     await close_session(session, tasks)
     breakdown = load_breakdown.report(
         session.metrics.breakdown,
@@ -341,9 +340,6 @@ def main() -> None:
     parser.add_argument("--tracemalloc", action="store_true", help="who holds the memory per table (slow)")
     parser.add_argument("--render-workers", type=int, default=0, help="RENDER_WORKERS (0: threads)")
     parser.add_argument("--stub-render", action="store_true", help="tiny stand-in images (rendering's share)")
-    parser.add_argument(
-        "--profile", metavar="FILE", help="cProfile the event loop's thread during the runs (pstats file)"
-    )
     args = parser.parse_args()
     if args.stub_render and args.render_workers:
         parser.error(
@@ -355,7 +351,6 @@ def main() -> None:
     print(f"cpus={os.cpu_count()} python={sys.version.split()[0]} load={os.getloadavg()[0]:.1f}")
     print(HEADER, flush=True)
     began = time.perf_counter()
-    profile = cProfile.Profile(time.thread_time) if args.profile else None  # the loop thread's CPU
     for size in [int(s) for s in args.sizes.split(",")]:
         ramp = args.ramp or min(30.0, max(10.0, size / 40))
         for backend in args.backends.split(","):
@@ -370,7 +365,6 @@ def main() -> None:
                     args.render_workers,
                     (least, most),
                     args.tracemalloc,
-                    profile,
                 )
             )
             fr = r["start_response"]
@@ -388,8 +382,6 @@ def main() -> None:
             print(r["breakdown"], flush=True)
             for error in sorted(set(r["errors"]))[:8]:
                 print(f"    error ×{r['errors'].count(error)}: {error}", file=sys.stderr)
-    if profile is not None:
-        profile.dump_stats(args.profile)
     print(f"total {time.perf_counter() - began:.0f} s, load={os.getloadavg()[0]:.1f}")
 
 
