@@ -169,11 +169,19 @@ class Driver:
         metrics, bot = self.metrics, self.bot
         where = table.thread_id or table.channel_id
         thread = next((t for t in human.channel.threads if t.id == where), human.channel)
+        unseen: float | None = None  # since when the human's turn is stored but not shown
         while not self.stop.is_set() and bot.tables.tables.get(table.id) is table:
             seat = table.seat_of(human.member.id)
-            if seat is None or table.to_act() is not seat or bot.tables.announcer.owes(table):
+            mine = seat is not None and table.to_act() is seat
+            if mine and bot.tables.announcer.owes(table):
+                unseen = unseen or time.perf_counter()
+                mine = time.perf_counter() - unseen > POST_TIMEOUT
+                if mine:  # counted once; the human plays on
+                    metrics.errors.append(f"turn: stored but not shown after {POST_TIMEOUT:.0f} s")
+            if not mine:
                 await metrics.next_post(where, 5.0)  # react to the table's own posts
                 continue
+            unseen = None
             if await self.sleep_or_stop(self.rng.uniform(*self.think)):
                 return True
             if bot.tables.tables.get(table.id) is not table or table.to_act() is not seat:
