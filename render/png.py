@@ -22,19 +22,27 @@ def to_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
 
     With ``palette`` (a "P" image, see :mod:`render.hanafuda.table_palette`) pixels are mapped to that fixed
     palette, which is about five times faster than computing an adaptive one; without it an
-    adaptive palette (fast octree) is used. No dithering: our pictures are flat colour.
+    adaptive palette (fast octree) is used. No dithering: our pictures are flat colour. A "P"
+    image (a :mod:`render.canvas` canvas, drawn in its palette's colours) is encoded as it is.
     """
-    rgb = image.convert("RGB") if image.mode != "RGB" else image
-    if palette is not None:
-        paletted = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+    if image.mode == "P":  # drawn in its palette already (render.canvas)
+        paletted = image
+    elif palette is not None:
+        paletted = _rgb(image).quantize(palette=palette, dither=Image.Dither.NONE)
     else:
-        paletted = rgb.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        paletted = _rgb(image).quantize(
+            colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+        )
     out = io.BytesIO()
     paletted.save(out, format="PNG", compress_level=COMPRESS_LEVEL)
     if out.tell() > LARGE_PNG:
         out = io.BytesIO()
         paletted.save(out, format="PNG", compress_level=SMALL_LEVEL)
     return out.getvalue()
+
+
+def _rgb(image: Image.Image) -> Image.Image:
+    return image.convert("RGB") if image.mode != "RGB" else image
 
 
 def paint_ink_ramps(image: Image.Image, y: int, inks: Sequence[RGB], grounds: Sequence[RGB]) -> None:
