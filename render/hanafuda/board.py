@@ -202,20 +202,21 @@ def field_grid(
     if frames is not None:
         frames(places)
     pad_x = 6 if text_width("12a", T) + 12 > width + FIELD_GAP - 4 else T // 3
-    with together(img):  # neighbours' glows may touch: blended together
-        for fc, x, y, w in places:
-            paste(img, fc.card, x, y, w, fc.halo)
-            chip(
-                draw,
-                x + w / 2,
-                y + height + CHIP_BELOW - T * 1.45 / 2 - 2,
-                fc.code,
-                T,
-                fc.fill,
-                fc.ink,
-                pad=pad_x,
-                align="center",
-            )
+    # Each card (and its glow) is a kept piece of its own, its chip another: they are found again
+    # wherever the layout puts them. A glow that reaches a neighbour is blended over it as drawn.
+    for fc, x, y, w in places:
+        paste(img, fc.card, x, y, w, fc.halo)
+        chip(
+            draw,
+            x + w / 2,
+            y + height + CHIP_BELOW - T * 1.45 / 2 - 2,
+            fc.code,
+            T,
+            fc.fill,
+            fc.ink,
+            pad=pad_x,
+            align="center",
+        )
 
 
 def field_panel(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], empty: str | None) -> None:
@@ -357,7 +358,8 @@ def hand_image(
 ) -> Image.Image:
     """A player's hand: title and status on top, the cards with their code chips (what ``/move``
     takes), and an optional row of other moves as chips. ``fixed``: the palette to draw it in
-    (:mod:`render.canvas`)."""
+    (:mod:`render.canvas`); the hanafuda hands pass none: their row of glowing cards is a new piece
+    nearly every time, as cheap blended on an RGB canvas and quantised at the end."""
     height = card_height(HAND_W)
     top = 12 + round(HT * 1.6)
     h = top + height + round(HT * 1.45) + 16 + (round(HT * 1.45) + 14 if moves else 0)

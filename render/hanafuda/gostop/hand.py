@@ -94,7 +94,6 @@ def render_hand(view: GoStopView, *, locale: str = "en", owner: str | None = Non
         _paste,
         moves_label=_t(locale, "hand.moves"),
         moves=others,
-        fixed=table_palette(),
     )
     return to_png(img, table_palette())
 

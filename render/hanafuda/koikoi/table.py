@@ -238,9 +238,7 @@ def render_hand(view: KoiKoiView, *, locale: str = "en", owner: str | None = Non
         cards.append(B.HandCard(c, str(c), halo, bool(can_play) and c not in can_play, fill, ink))
     status, active = _hand_status(view, hand, locale, owner)
     title = L.hand_title(locale, "render.hand.title", owner)
-    img = B.hand_image(
-        title, status, ACCENT if active else TEXT_DIM, cards, _paste_hand, fixed=table_palette()
-    )
+    img = B.hand_image(title, status, ACCENT if active else TEXT_DIM, cards, _paste_hand)
     return to_png(img, table_palette())
 
 

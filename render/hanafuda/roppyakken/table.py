@@ -335,7 +335,7 @@ def render_hand(view: RoppyakkenView, *, locale: str = "en", owner: str | None =
         paste_card(img, card, x, y, width, halo=halo, dim=dim, category=kinds(card))
 
     title = L.hand_title(locale, "render.roppyakken.hand.title", owner)
-    img = B.hand_image(title, status, colour, cards, paste, fixed=table_palette())
+    img = B.hand_image(title, status, colour, cards, paste)
     return to_png(img, table_palette())
 
 
