@@ -3,10 +3,11 @@
 The guarantee, in one sentence: **every stored move is narrated on the board, every finished
 match gets its results post, and the player to act gets one ping, because each post is made by
 comparing the store (the truth) with what was already posted, after every move, after a failed
-send and at start-up.** An outbox in the table: ``Table.outbox.pending`` holds the stored moves not yet
-narrated, ``games.announced_seq`` / ``results_posted`` record what is out. A post made just
-before a crash, whose watermark was not written yet, is recognised after the restart by reading
-the thread's recent messages back: every post carries its move number in its buttons' custom_ids
+send and at start-up.** An outbox in the table (``table.outbox``, :mod:`cogs.table.parts`):
+its ``pending`` holds the stored moves not yet narrated, ``games.announced_seq`` /
+``results_posted`` record what is out. A post made just before a crash, whose watermark was not
+written yet, is recognised after the restart by reading the thread's recent messages back
+(:mod:`cogs.table.read_back`): every post carries its move number in its buttons' custom_ids
 (``t:{game}:{seq}:hand`` on a board, ``:rematch`` on results, ``:turn`` on a ping), so nothing is
 posted twice.
 
@@ -22,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -32,6 +32,7 @@ from cogs.ratings.summary import seat_ratings
 from cogs.table import limits, messages, pings
 from cogs.table.commitment import reveal_line
 from cogs.table.model import Pending, Table
+from cogs.table.read_back import read_back
 from cogs.table.spec import GameSpec
 from cogs.table.standings import standing_lines
 from cogs.table.supervisor import backoff
@@ -46,7 +47,6 @@ log = logging.getLogger(__name__)
 HEAD_LINES = 6  # the notable lines that opened a board post, kept through its edits
 LOG_LINES = 6  # the latest turns shown under them
 HISTORY_SCAN = 50  # messages read back at start-up to recognise posts made before a crash
-OWN_ID = re.compile(r"^t:(?P<game>\d+):(?P<seq>\d+):(?P<verb>[a-z]+)$")
 
 
 def _notable(spec: GameSpec, events: tuple[Any, ...]) -> bool:
@@ -360,39 +360,13 @@ class Announcer:
         A post sent just before the bot stopped, whose watermark was not stored yet, is found by
         the move number in its buttons; pings of turns that are over are deleted.
         """
-        me = self.bot.user
-        board_seq, results, stale = -1, False, []
         try:
             channel = await self.channel(table)
             history = [m async for m in channel.history(limit=HISTORY_SCAN)]
         except discord.HTTPException:
             log.warning("table %s: could not read its thread back; trusting the store", table.id)
             return
-        for message in history:
-            if me is None or message.author.id != me.id:
-                continue
-            for seq, verb in _own_ids(message, table.id):
-                if verb == "hand" and seq > board_seq:
-                    board_seq = seq
-                elif verb == "rematch":
-                    results = True
-                elif verb == "turn" and seq >= table.clock.turn_start and table.status == "active":
-                    table.pings.ping_turn = table.clock.turn_start
-                    table.pings.ping_ids.append(message.id)
-                elif verb == "turn":
-                    stale.append(message.id)  # a ping of a turn that is over
-        for message_id in stale:
-            with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(message_id).delete()
-        if board_seq > table.outbox.announced:
-            log.info("table %s: posts up to move %s were out before the restart", table.id, board_seq)
-            table.outbox.pending = [p for p in table.outbox.pending if p.seq >= board_seq]
-            table.outbox.announced = board_seq
-            await store.mark_announced(self.host.db, table.id, board_seq)
-        if results and not table.outbox.results_posted:  # the match's last post is out: all was said
-            table.outbox.pending, table.outbox.results_posted, table.outbox.announced = [], True, table.seq
-            await store.mark_announced(self.host.db, table.id, table.seq)
-            await store.mark_results_posted(self.host.db, table.id)
+        await read_back(self.host.db, table, channel, history, self.bot.user)
 
     async def channel(self, table: Table) -> Any:
         channel_id = table.play_channel_id
@@ -411,16 +385,6 @@ class Announcer:
 def _restated(table: Table) -> bool:
     """The running table's board must be edited again though no move came (a pause)."""
     return table.outbox.board_stale and table.status == "active"
-
-
-def _own_ids(message: discord.Message, game_id: int) -> list[tuple[int, str]]:
-    found = []
-    for row in message.components:
-        for child in getattr(row, "children", ()):
-            match = OWN_ID.match(getattr(child, "custom_id", None) or "")
-            if match and int(match["game"]) == game_id:
-                found.append((int(match["seq"]), match["verb"]))
-    return found
 
 
 def _log_failure(task: asyncio.Task[None]) -> None:

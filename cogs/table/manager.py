@@ -1,12 +1,16 @@
 """The shared table flow's core: starting, moves, finishing, resuming after a restart.
 
-One :class:`TableManager` lives on the bot (``bot.tables``). Every move goes through
-:meth:`TableManager.act`, under the table's lock: the engine validates it, the store makes it
-durable, and only then is the new state kept; the announcer (``announcer.py``) then posts it,
-and the turn clock (``turns.py``) schedules what happens next: a CPU seat's move after a short
-pause, or the turn timer of the human to act, run by the table's supervisor (``supervisor.py``),
-which retries what fails. Lobby and player clicks live in ``lobby.py`` and
-``play.py``, live hands in ``hands.py``.
+One :class:`TableManager` lives on the bot (``bot.tables``; from a component's callback,
+:meth:`TableManager.of`). Every move goes through :meth:`TableManager.act`, under the table's
+lock: the engine validates it, the store makes it durable, and only then is the new state kept
+and the move queued in the announcer's outbox; the announcer (``announcer.py``) then posts it
+and refreshes its listeners (the live hands, ``hands.py``, then the spectators' views,
+``spectators.py``), and the turn clock (``turns.py``) schedules what happens next: a CPU seat's
+move after a short pause, or the turn timer of the human to act, run by the table's supervisor
+(``supervisor.py``), which retries what fails. Lobby and player clicks live in ``lobby.py`` and
+``play.py``; a table rebuilt after a restart comes from ``rebuild.py``. The services never
+import this module: each is typed with the protocol of ``host.py`` naming what it needs of the
+manager, and each writes only its own part of a table (``parts.py``).
 """
 
 from __future__ import annotations
@@ -44,8 +48,7 @@ log = logging.getLogger(__name__)
 
 
 class TableManager(TurnClock):
-    """The tables this process drives, and the services that run them (each typed with the
-    narrow protocol of ``host.py`` that it needs of this manager)."""
+    """The tables this process drives, and the services that run them (typed by ``host.py``)."""
 
     def __init__(
         self, bot: commands.Bot, db: store.Database, specs: dict[str, GameSpec], settings: Settings
@@ -67,8 +70,7 @@ class TableManager(TurnClock):
 
     @staticmethod
     def of(client: discord.Client) -> TableManager:
-        """The manager of the bot an interaction reached (``TsukiBot.tables``): discord.py types
-        ``Interaction.client`` as a plain :class:`discord.Client`."""
+        """The manager on the bot an interaction reached (``Interaction.client`` is typed Client)."""
         tables = getattr(client, "tables", None)
         if not isinstance(tables, TableManager):
             raise TypeError(f"{type(client).__name__} has no table manager")
