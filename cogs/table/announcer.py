@@ -43,8 +43,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-HEAD_LINES = 6  # the notable lines that opened a board post, kept through its edits
-LOG_LINES = 6  # the latest turns shown under them
 HISTORY_SCAN = 50  # messages read back at start-up to recognise posts made before a crash
 OWN_ID = re.compile(r"^t:(?P<game>\d+):(?P<seq>\d+):(?P<verb>[a-z]+)$")
 
@@ -194,12 +192,9 @@ class Announcer:
         board = table.board
         notes, table.notes = table.notes, []  # a start, its sealed deal, a forfeit: never cut
         fresh = notable or images or board.message_id is None or not board.last
-        if fresh and notable:
-            head, recent = [*notes, *lines[-HEAD_LINES:]], []
-        elif fresh:
-            head, recent = notes, lines[-LOG_LINES:]
-        else:
-            head, recent = board.head, [*board.log, *notes, *lines][-LOG_LINES:]
+        head, recent = messages.board_sections(
+            board.head, board.log, notes, lines, fresh=bool(fresh), notable=notable
+        )
         public = table.public_view()
         payload = await messages.board_message(table, public, head, recent, images if fresh else [])
         channel = await self.channel(table)
