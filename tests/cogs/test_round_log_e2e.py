@@ -18,7 +18,19 @@ import store
 from cogs.replay.timeline import build, round_of
 from cogs.table import round_log
 from cogs.table.messages import ELIDED
-from tests.cogs.harness import TEST_CPU_DELAY, Place, answer, buttons, match_over, setup_guild, the_table
+from tests.cogs.harness import (
+    TEST_CPU_DELAY,
+    THINK_TIME,
+    Place,
+    answer,
+    buttons,
+    match_over,
+    play_one_move,
+    setup_guild,
+    start_vs_cpu,
+    the_table,
+    wait_for_turn,
+)
 from tests.cogs.test_limits_e2e import FOREIGN, forge
 
 
@@ -87,7 +99,7 @@ async def test_the_log_reads_the_rounds_lines_in_order_in_pages(
 ) -> None:
     env, bot = simcord_env, simcord_bot
     monkeypatch.setattr(round_log, "PAGE_CHARS", 300)  # a round's lines fill several pages
-    host, other, place = await watched_goita(env, bot, rounds_at_least=2)
+    _, other, place = await watched_goita(env, bot, rounds_at_least=2)
     table = the_table(bot)
     rounds = await stored_log(bot, table.id)
     current = max(rounds)
@@ -117,19 +129,30 @@ async def test_the_log_reads_the_rounds_lines_in_order_in_pages(
     assert body(earlier) == round_log.pages(rounds[current - 1], 300)[0], "⏪ reads the round before"
 
 
-async def test_the_log_survives_a_restart(
+async def test_a_player_reads_the_same_log_after_a_restart(
     simcord_env: Any, simcord_bot: Any, settings: Any, make_bot: Any
 ) -> None:
+    """A seated player presses **Log** too; the log is read from the store, so a restarted bot
+    (nothing of the match in memory but what it reads back) shows the same lines, and the
+    buttons of a log opened before the restart still work."""
     env, bot = simcord_env, simcord_bot
-    _, other, place = await watched_goita(env, bot, rounds_at_least=1)
-    before = body(await open_log(other, place))
-    assert before, "moves were narrated"
+    _, channel, (alice,) = setup_guild(env, "alice")
+    place = await start_vs_cpu(env, channel, alice, rounds=3)
+    for _ in range(3):
+        await wait_for_turn(env, place, alice)
+        await play_one_move(alice, place)
+        await env.advance_time(THINK_TIME)
+    table = the_table(bot)
+    rounds = await stored_log(bot, table.id)
+    opened = await open_log(alice, place)
+    assert body(opened) == rounds[1], "the round so far, every line, in order"
+    assert any("alice" in line for line in body(opened)) and any("CPU" in line for line in body(opened))
 
-    await env.restart_bot(make_bot(settings))  # a new process: nothing of the match in memory but the store
-    after = await open_log(other, place)
-    assert body(after) == before, "the restarted bot shows the same log, read from the store"
-    again = answer(await other.click(after, custom_id=control(after, "latest").custom_id)).message
-    assert body(again) == before
+    await env.restart_bot(make_bot(settings))
+    after = await open_log(alice, place)
+    assert body(after) == rounds[1], "the restarted bot shows the same log"
+    again = answer(await alice.click(opened, custom_id=control(opened, "latest").custom_id)).message
+    assert body(again) == rounds[1], "a log opened before the restart still pages"
 
 
 async def test_a_forged_log_button_is_refused_or_clamped(simcord_env: Any, simcord_bot: Any) -> None:
@@ -146,20 +169,41 @@ async def test_a_forged_log_button_is_refused_or_clamped(simcord_env: Any, simco
     assert body(far) == body(page), "a round or page the match does not have: the latest page"
 
 
-async def test_the_board_marks_dropped_lines(simcord_env: Any, simcord_bot: Any) -> None:
-    """The board post keeps its latest lines; when it drops older ones an "…" line says so, and
-    only then (the post's narrated lines are all in the log)."""
+def sections(content: str) -> tuple[list[str], list[str]]:
+    """A board post's head (its opening lines) and its latest lines, mark included, above the
+    status line (the two are parted by a blank line; the status and the turn close the post)."""
+    lines = content.splitlines()
+    if "" not in lines:  # no turn narrated on it yet
+        return lines[:-2], []
+    return lines[: lines.index("")], lines[lines.index("") + 1 : -2]
+
+
+def ends_at(log: list[str], run: list[str]) -> int:
+    """Where ``run`` ends in ``log``: at its end, or a move before (a seat that acts again at once
+    gets one post per turn: its first move waits in the log)."""
+    for end in range(len(log), max(len(log) - 3, len(run) - 1), -1):
+        if log[end - len(run) : end] == run:
+            return end
+    raise AssertionError(f"the board's lines are not the log's latest: {run}")
+
+
+async def test_the_board_marks_dropped_lines_exactly(simcord_env: Any, simcord_bot: Any) -> None:
+    """A board post keeps its opening lines and its latest 6; an "…" line on top of the latest
+    says lines were dropped between the two, exactly when some were (read in the log). Round 1
+    of a CPU-only Goita match, seen after every turn."""
     env, bot = simcord_env, simcord_bot
-    _, _, place = await watched_goita(env, bot, rounds_at_least=2)
+    _, _, place = await watched_goita(env, bot, rounds_at_least=1, moves=1)
+    table = the_table(bot)
     marked = unmarked = 0
-    for _ in range(40):
-        board = place.last_table().content
-        lines = board.splitlines()
-        if ELIDED in lines:
-            marked += 1
-            at = lines.index(ELIDED)
-            assert at == 0 or lines[at - 1] == "", "the mark tops the lines it stands for"
-        else:
-            unmarked += 1
+    while round_of(table.spec, table.state) == 1 and marked + unmarked < 60:
+        head, recent = sections(place.last_table().content)
+        log = [line for lines in (await stored_log(bot, table.id)).values() for line in lines]
+        shown = [line for line in recent if line != ELIDED]
+        if shown:
+            start = ends_at(log, shown) - len(shown)
+            dropped = log[start - 1] != head[-1]  # the line before the latest is not the head's last
+            assert (ELIDED in recent) == dropped, (head, recent, log[max(0, start - 3) : start])
+            assert ELIDED not in recent or recent.index(ELIDED) == 0, "the mark tops the latest lines"
+            marked, unmarked = marked + dropped, unmarked + (not dropped)
         await env.advance_time(TEST_CPU_DELAY)
-    assert marked and unmarked
+    assert marked and unmarked, "both were seen"
