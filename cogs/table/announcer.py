@@ -31,6 +31,7 @@ import store
 from cogs.ratings.summary import seat_ratings
 from cogs.table import limits, messages, pings
 from cogs.table.commitment import reveal_line
+from cogs.table.elision import board_sections
 from cogs.table.model import Table
 from cogs.table.spec import GameSpec
 from cogs.table.standings import standing_lines
@@ -192,9 +193,7 @@ class Announcer:
         board = table.board
         notes, table.notes = table.notes, []  # a start, its sealed deal, a forfeit: never cut
         fresh = notable or images or board.message_id is None or not board.last
-        head, recent = messages.board_sections(
-            board.head, board.log, notes, lines, fresh=bool(fresh), notable=notable
-        )
+        head, recent = board_sections(board.head, board.log, notes, lines, fresh=bool(fresh), notable=notable)
         public = table.public_view()
         payload = await messages.board_message(table, public, head, recent, images if fresh else [])
         channel = await self.channel(table)

@@ -15,6 +15,7 @@ import discord
 from cogs.table import components as c
 from cogs.table import hints_text, limits, render_pool
 from cogs.table.coach import board_lines, coach_lines
+from cogs.table.elision import ELIDED
 from cogs.table.model import Pending, Table
 from cogs.table.public import PublicView, require_public
 from cogs.table.spec import Image, Step, actions_along
@@ -166,42 +167,6 @@ def table_view(table: Table, *, finished: bool) -> discord.ui.View:
         buttons.append(c.button(c.table_id(gid, seq, "back"), t(loc, "table.im_back"), "success"))
     buttons += [watch_button(table), log_button(table)]
     return c.view_of(buttons)
-
-
-ELIDED = "…"  # the line that stands for older lines a post no longer shows (the Log has them)
-HEAD_LINES = 6  # the notable lines that opened a board post, kept through its edits
-LOG_LINES = 6  # the latest turns shown under them
-
-
-def latest_lines(lines: Sequence[str], keep: int) -> list[str]:
-    """The last ``keep`` of ``lines``, under an :data:`ELIDED` line when older ones were dropped.
-
-    A list that already starts with the mark (a board's kept lines, edited with new ones) keeps
-    it at its top: the mark counts as a line, so it is dropped and put back as the list grows."""
-    if len(lines) <= keep:
-        return list(lines)
-    return [ELIDED, *lines[-keep:]]
-
-
-def board_sections(
-    head: Sequence[str],
-    log: Sequence[str],
-    notes: Sequence[str],
-    lines: Sequence[str],
-    *,
-    fresh: bool,
-    notable: bool,
-) -> tuple[list[str], list[str]]:
-    """A board post's head and latest lines once ``lines`` (and ``notes``: a start, its sealed
-    deal, a forfeit) are narrated on it. A notable moment opens a post headed by its lines; another
-    fresh post starts its latest lines with them; an edit adds them to the post's ``log`` under its
-    ``head``. Older lines give way with an :data:`ELIDED` mark (:func:`latest_lines`); notes
-    opening a post are never cut."""
-    if fresh and notable:
-        return [*notes, *latest_lines(lines, HEAD_LINES)], []
-    if fresh:
-        return list(notes), latest_lines(lines, LOG_LINES)
-    return list(head), latest_lines([*log, *notes, *lines], LOG_LINES)
 
 
 def last_lines(lines: Sequence[str], cap: int) -> str:

@@ -23,6 +23,7 @@ import discord
 
 from cogs.replay.timeline import Frame
 from cogs.table import messages, pings, round_log, spectators
+from cogs.table.elision import HEAD_LINES, latest_lines
 from cogs.table.model import Coach, Pending, Seat, Table
 from cogs.table.play import forfeit_line
 from cogs.table.spec import Image
@@ -93,9 +94,7 @@ async def _narrated_board(table: Table, moment: Moment) -> Any:
     public = table.public_view()
     lines = messages.narration(table, moment.batch)
     images = await messages.event_images(table, public, moment.events)
-    return await messages.board_message(
-        table, public, messages.latest_lines(lines, messages.HEAD_LINES), lines, images
-    )
+    return await messages.board_message(table, public, latest_lines(lines, HEAD_LINES), lines, images)
 
 
 async def _round_log(table: Table, moment: Moment) -> Any:

@@ -18,7 +18,8 @@ import pytest
 from cogs.replay.timeline import Frame, round_of
 from cogs.table import components as c
 from cogs.table import limits, round_log
-from cogs.table.messages import ELIDED, HEAD_LINES, LOG_LINES, board_sections, last_lines, latest_lines
+from cogs.table.elision import ELIDED, HEAD_LINES, LOG_LINES, board_sections, latest_lines
+from cogs.table.messages import last_lines
 from cogs.table.round_log import Shown, by_round, deal_kind, log_message, pages, round_lines, target
 from tsuki.bot import game_specs
 

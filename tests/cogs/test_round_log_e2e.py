@@ -17,7 +17,7 @@ from typing import Any
 import store
 from cogs.replay.timeline import build, round_of
 from cogs.table import round_log
-from cogs.table.messages import ELIDED
+from cogs.table.elision import ELIDED
 from tests.cogs.harness import (
     TEST_CPU_DELAY,
     THINK_TIME,
