@@ -6,7 +6,7 @@ view shows it (its ``phase``: "koi-koi or shōbu", "block or pass"), never the p
 or anything their hand would tell. They are built from the :class:`~cogs.table.public.PublicView`
 alone; the announcer posts them (:mod:`cogs.table.announcer`).
 
-**A quiet turn.** A player who is playing in their live hand (:mod:`cogs.table.hands`) sees their
+**A quiet turn.** A player who is playing in their live hand (:mod:`cogs.table.live.hands`) sees their
 turn come there, so the thread does not ping them at once: the ping waits until they have been
 idle for :func:`idle_after` (30 seconds, or a quarter of the turn timer if that is shorter), and
 never comes if they play before. "Playing in their live hand" (:func:`active`) means: the seat
@@ -73,8 +73,8 @@ def ping_message(table: Table, public: PublicView[Any]) -> dict[str, Any] | None
         content = t(loc, "table.ping", who=seat.mention())
     else:
         content = t(loc, "table.ping_decision", who=seat.mention(), what=what)
-    if table.turn_deadline is not None:
-        content += " · " + t(loc, "table.deadline", at=f"<t:{int(table.turn_deadline)}:R>")
+    if table.clock.turn_deadline is not None:
+        content += " · " + t(loc, "table.deadline", at=f"<t:{int(table.clock.turn_deadline)}:R>")
     return _payload(table, content)
 
 
@@ -82,9 +82,9 @@ def warning_message(table: Table, public: PublicView[Any]) -> dict[str, Any] | N
     """The warning a minute before the turn's timer runs out (``None``: no timer, or no human)."""
     require_public(public)
     seat = _pinged(table)
-    if seat is None or table.turn_deadline is None:
+    if seat is None or table.clock.turn_deadline is None:
         return None
-    at = f"<t:{int(table.turn_deadline)}:R>"
+    at = f"<t:{int(table.clock.turn_deadline)}:R>"
     return _payload(table, t(table.locale, "table.ping_warning", who=seat.mention(), at=at))
 
 
@@ -103,17 +103,17 @@ def idle_after(table: Table) -> float:
 
 def active(table: Table, seat: Seat) -> bool:
     """Whether ``seat``'s player is playing in their live hand (see the module's docstring)."""
-    hand = table.hands.get(seat.index)
-    if hand is None or table.turn_began is None or seat.timeouts:  # a turn ran out: not at the table
+    hand = table.live.hands.get(seat.index)
+    if hand is None or table.clock.turn_began is None or seat.timeouts:  # a turn ran out: not at the table
         return False
-    return bool(hand.moved) or hand.used_at >= table.turn_began - ACTIVE_WINDOW
+    return bool(hand.moved) or hand.used_at >= table.clock.turn_began - ACTIVE_WINDOW
 
 
 def quiet_until(table: Table) -> float | None:
     """Until when (the event loop's clock) the ping of the turn in progress waits because its
     player is playing in their live hand; ``None``: nobody to ping, or no reason to wait."""
     seat = _pinged(table)
-    if seat is None or table.turn_began is None or not active(table, seat):
+    if seat is None or table.clock.turn_began is None or not active(table, seat):
         return None
-    used_at: float = table.hands[seat.index].used_at
-    return max(table.turn_began, used_at) + idle_after(table)
+    used_at: float = table.live.hands[seat.index].used_at
+    return max(table.clock.turn_began, used_at) + idle_after(table)
