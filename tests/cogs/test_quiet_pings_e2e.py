@@ -239,4 +239,4 @@ async def test_a_held_ping_that_discord_refuses_is_posted_once_discord_answers(
     env.backend.faults.remove(fault)
     await env.advance_time(120)
     assert len(pings_shown(place, alice)) == 1, "the ping comes once Discord answers"
-    assert table.seq == table.turn_start, "no move was made meanwhile"
+    assert table.seq == table.clock.turn_start, "no move was made meanwhile"
