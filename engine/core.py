@@ -126,7 +126,8 @@ class GameEngine(Generic[S, A, V, R]):
 
     The game's facts, for shared code that must never name a game: ``min_seats``/``max_seats``,
     ``teams`` (seat count → the partnerships, ``None`` while everyone plays alone), ``ranked_by``
-    (its win/points board) and ``rating`` (:data:`RatingShape`).
+    (its win/points board), ``rating`` (:data:`RatingShape`) and ``is_pass`` (which of its actions
+    are passes; ``None``: the game has none), which :meth:`forced_pass` reads.
     """
 
     name: str
@@ -145,6 +146,20 @@ class GameEngine(Generic[S, A, V, R]):
     teams: Callable[[int], tuple[tuple[int, ...], ...] | None] | None = None
     ranked_by: RankedBy = "wins"
     rating: RatingShape = "places"
+    is_pass: Callable[[A], bool] | None = None
+
+    @property
+    def has_passes(self) -> bool:
+        """Whether a seat of this game may ever have to pass (see :meth:`forced_pass`)."""
+        return self.is_pass is not None
+
+    def forced_pass(self, legal: Sequence[A]) -> A | None:
+        """The pass, when it is the only legal action of a seat (``legal``: its view's legal
+        actions), else ``None``. The table plays it for a player who asked for it (auto-pass):
+        the choice is the seat's own, so only its own legal actions may decide it."""
+        if self.is_pass is None or len(legal) != 1 or not self.is_pass(legal[0]):
+            return None
+        return legal[0]
 
     def teams_of(self, seats: int) -> tuple[tuple[int, ...], ...] | None:
         """The partnerships at ``seats`` players (seat numbers per team), or ``None``: all alone."""

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import store
-from cogs.table import coach, limits, messages
+from cogs.table import autopass, coach, limits, messages
 from cogs.table.announcer import Announcer
 from cogs.table.commitment import commit as commit_deal
 from cogs.table.commitment import sealed_line
@@ -262,6 +262,7 @@ class TableManager(TurnClock):
                 seat.level = seat_meta[s.seat].get("level") if seat.is_cpu else None
                 seat.tutorial_skipped = bool(seat_meta[s.seat].get("tutorial_skipped"))
                 seat.tutorial_from = int(seat_meta[s.seat].get("tutorial_from", 0))
+                seat.auto_pass = bool(seat_meta[s.seat].get("auto_pass", True))
             table.seats.append(seat)
         if table.status in ("active", "finished"):
             actions = await store.actions_for(self.db, row.id)
@@ -353,6 +354,8 @@ class TableManager(TurnClock):
                     self.schedule(table)
 
     async def _after_move(self, table: Table, seat: Seat, by: str) -> None:
+        if by == "human":
+            autopass.close_window(table)  # the player is at their hand: no pass for them, no ping
         next_seat = table.to_act()
         if next_seat is None or next_seat.index != seat.index:
             self._begin_turn(table)

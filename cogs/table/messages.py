@@ -12,8 +12,8 @@ from typing import Any
 
 import discord
 
+from cogs.table import autopass, hints_text, limits, render_pool
 from cogs.table import components as c
-from cogs.table import hints_text, limits, render_pool
 from cogs.table.coach import board_lines, coach_lines
 from cogs.table.model import Pending, Table
 from cogs.table.public import PublicView, require_public
@@ -409,6 +409,7 @@ async def hand_message(
         controls = controls if controls is not None else c.view_of([])
         if len(controls.children) < 25:
             controls.add_item(skip)
+    controls = autopass.with_toggle(table, seat, locale, controls)  # its Auto-pass switch
     return {
         "content": text[:2000],
         "attachments": [file_of(Image("hand.png", png))],

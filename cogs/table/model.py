@@ -40,6 +40,7 @@ class Seat:
     level: str | None = None  # a CPU seat's level (engine.ai.levels.Level value); None: normal
     tutorial_skipped: bool = False  # a learn table's player pressed Skip tutorial (saved in meta)
     tutorial_from: int = 0  # the seat's moves when this player took it: their tutorial starts after
+    auto_pass: bool = True  # the table passes for them when a pass is all they can do (autopass.py)
 
     @property
     def is_cpu(self) -> bool:
@@ -60,6 +61,8 @@ class Seat:
             meta["tutorial_skipped"] = True
         if self.tutorial_from:
             meta["tutorial_from"] = self.tutorial_from
+        if not self.auto_pass:  # (on unless switched off: older metas have no key)
+            meta["auto_pass"] = False
         return meta
 
 
@@ -148,6 +151,9 @@ class Table:
     ping_turn: int | None = None  # turn_start of the turn whose ping is posted
     ping_ids: list[int] = field(default_factory=list)  # this turn's ping and warning messages
     warn_due: int | None = None  # turn_start of the turn whose warning is due and not yet out
+    # turn_start of the turn whose auto-pass window is open: its ping waits until the window
+    # closes, whether the seat's only move is a pass or not (cogs/table/autopass.py)
+    autopass_turn: int | None = None
     # --- live hands (cogs/table/hands.py): seat -> the webhook token that edits its hand ---
     hands: dict[int, Any] = field(default_factory=dict)
     # --- spectators (cogs/table/spectators.py): user id -> their live view; seat -> its coach ---

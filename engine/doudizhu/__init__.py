@@ -31,6 +31,7 @@ from engine.doudizhu.types import (
     Redealt,
     TrickPlay,
     TrickWon,
+    is_pass,
     parse_action,
 )
 
@@ -49,6 +50,7 @@ ENGINE: GameEngine[State, Action, DoudizhuView, Rules] = GameEngine(
     start=start,
     ranked_by="points",  # played for points won and lost
     rating="landlord_deals",  # each deal: the landlord against the two peasants
+    is_pass=is_pass,  # a follower who cannot beat the trick can only pass
 )
 
 __all__ = [

@@ -49,6 +49,7 @@ from engine.goita.types import (
     ScoreItem,
     Slot,
     format_pieces,
+    is_pass,
     parse_action,
     parse_pieces,
 )
@@ -77,6 +78,7 @@ ENGINE: GameEngine[State, Action, GoitaView, Rules] = GameEngine(
     start=start,
     rules_from_record=rules_from_record,
     teams=teams,
+    is_pass=is_pass,  # a seat that cannot block can only pass
 )
 
 __all__ = [
