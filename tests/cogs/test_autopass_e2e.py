@@ -288,3 +288,28 @@ async def test_a_store_failure_during_the_auto_pass_is_retried(
     actions = await store.actions_for(simcord_bot.db, table.id)
     assert actions[seq].action == "pass" and not actions[seq].by_cpu
     assert not all_problems(simcord_bot.tables)
+
+
+async def test_the_switch_survives_a_restart_and_only_games_with_passes_show_it(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch, make_bot: Any, settings: Settings
+) -> None:
+    """Switched off, auto-pass stays off for the rebuilt table after a restart (the seat's meta),
+    and the hand shows it so; a Koi-Koi hand (no passes in that game) has no switch."""
+    env = simcord_env
+    alice, place, table = await start(env, env.bot, monkeypatch, "goita")
+    hand = await open_hand(alice, place)
+    switch = next(b for b in buttons(hand) if (b.custom_id or "").endswith(":autopass"))
+    await alice.click(hand, custom_id=switch.custom_id)
+    assert table.seats[0].auto_pass is False
+
+    await env.restart_bot(make_bot(settings))
+    table = env.bot.tables.tables[table.id]
+    assert table.seats[0].auto_pass is False, "the rebuilt seat keeps the switch off"
+    assert not autopass.window_open(table)
+    hand = await open_hand(alice, place)
+    assert [b.label for b in buttons(hand) if (b.custom_id or "").endswith(":autopass")] == ["Auto-pass: off"]
+
+    _, channel, (bob,) = setup_guild(env, "bob")
+    koikoi = await start_vs_cpu(env, channel, bob, rounds=3)
+    hand = await open_hand(bob, koikoi)
+    assert not any((b.custom_id or "").endswith(":autopass") for b in buttons(hand))
