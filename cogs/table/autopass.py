@@ -14,7 +14,7 @@ no click. It must tell the thread nothing a pass made by hand would not:
   ``Table.autopass_turn``), whether the pass is forced or not: a ping posted only when the seat
   had a choice would tell the thread the seat could play. When the window closes without a pass
   (the seat has a choice, or switched auto-pass off meanwhile) the ping goes out; a move the
-  player makes within it closes it with no ping (they are at their hand).
+  player makes within it closes it (the table will not pass for them in that turn).
 
 Who may be passed for is decided from public facts and the player's own switch only: a human
 playing their own seat (not one the CPU plays for), in a game that has passes, who did not just
@@ -84,11 +84,9 @@ def window_open(table: Table) -> bool:
 
 
 def close_window(table: Table) -> None:
-    """The player acted by hand within the window: the table will not pass for them this turn,
-    and they need no ping (they are at their hand)."""
-    if window_open(table):
-        table.autopass_turn = None
-        table.ping_turn = table.turn_start
+    """The player acted by hand within the window: the table will not pass for them this turn
+    (if their turn goes on, its ping is theirs as on any turn: the announcer decides it)."""
+    table.autopass_turn = None
 
 
 def reopen_window(table: Table, seat: Seat) -> bool:

@@ -355,7 +355,7 @@ class TableManager(TurnClock):
 
     async def _after_move(self, table: Table, seat: Seat, by: str) -> None:
         if by == "human":
-            autopass.close_window(table)  # the player is at their hand: no pass for them, no ping
+            autopass.close_window(table)  # they play by hand: the table passes for nobody this turn
         next_seat = table.to_act()
         if next_seat is None or next_seat.index != seat.index:
             self._begin_turn(table)
