@@ -14,6 +14,8 @@ a forced turn; it lets time pass and checks when the pass came (``Spy``).
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -313,3 +315,68 @@ async def test_the_switch_survives_a_restart_and_only_games_with_passes_show_it(
     koikoi = await start_vs_cpu(env, channel, bob, rounds=3)
     hand = await open_hand(bob, koikoi)
     assert not any((b.custom_id or "").endswith(":autopass") for b in buttons(hand))
+
+
+SNOWFLAKE = re.compile(r"\d{15,}")
+GAME_ID = re.compile(r"\b([tlw]):\d+:")
+SEALED = re.compile(r"#\d+ sha256:[0-9a-f]{64}")
+
+
+def public_story(env: Any, since: int, place: Place) -> list[tuple[str, str, str]]:
+    """The bot's public requests since ``since`` (posts, edits and deletions in the lobby's
+    channel and the match's thread; never the private interaction replies), with what differs
+    between two tables by construction replaced: ids (in the order they appear), the table's
+    number in custom_ids, the sealed deal's hash (its salt is drawn from ``secrets``)."""
+    places = {f"/channels/{place.channel.id}/", f"/channels/{place.thread.id}/"}
+    ids: dict[str, str] = {}
+
+    def plain(text: str) -> str:
+        text = SEALED.sub("#G sha256:H", GAME_ID.sub(r"\1:G:", text))
+        return SNOWFLAKE.sub(lambda m: ids.setdefault(m.group(), f"<id{len(ids)}>"), text)
+
+    return [
+        (r.method, plain(r.path), plain(json.dumps(r.json, sort_keys=True)))
+        for r in env.http_requests[since:]
+        if any(r.path.startswith(p) for p in places)
+    ]
+
+
+async def test_a_forced_pass_made_by_the_table_posts_what_a_clicked_pass_posts(
+    simcord_env: Any, simcord_bot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same Goita match twice, to alice's first forced pass: once the table passes for her
+    after its pause (3 s), once she clicks Pass at that same moment (her table's pause being
+    longer). Everything posted where others read it, up to the pass's narration, is the same:
+    the board's edits, the pings (none for that turn), their order."""
+    env = simcord_env
+    spy = Spy(env)
+    spy.install(monkeypatch, simcord_bot)
+    current: list[Any] = []
+    # The clicked run: alice's forced window outlasts her click (longer than SimCord's settle
+    # deadline, so that it cannot run out during her clicks either).
+    slow = {"on": False}
+
+    def pause() -> float:
+        return 60.0 if slow["on"] and current and forced_now(current[-1]) else 3.0
+
+    monkeypatch.setattr("cogs.table.autopass.pause", pause)
+    stories = []
+    for clicked in (False, True):
+        slow["on"] = clicked
+        since = len(env.http_requests)
+        alice, place, table = await start(env, simcord_bot, monkeypatch, "goita")
+        current.append(table)
+        await catch_forced_window(env, table, "goita", alice, place)
+        seq, opened = table.seq, spy.opened[table.turn_start]
+        await env.advance_time(opened + 3.0 - spy.now())
+        if clicked:
+            assert table.seq == seq, "her table's pause is longer: nothing passed yet"
+            await click_one_move(alice, place, table)
+        else:
+            await env.advance_time(0.5)
+        assert table.seq == seq + 1 and spy.moves[-1].action == "pass" and spy.moves[-1].forced
+        await env.advance_time(1.0)  # the pass's narration (the next CPU moves 25 s later)
+        stories.append(public_story(env, since, place))
+        simcord_bot.tables.let_go(table)
+    auto, click = stories
+    assert len(auto) > 5 and auto == click
