@@ -75,18 +75,18 @@ def open_window(table: Table) -> None:
     (its ping then waits for the window), else make sure none is open."""
     seat = table.to_act()
     open_for = seat is not None and table.status == "active" and applies(table, seat)
-    table.autopass_turn = table.turn_start if open_for else None
+    table.clock.autopass_turn = table.clock.turn_start if open_for else None
 
 
 def window_open(table: Table) -> bool:
     """Whether the current turn's auto-pass window is open (its ping held)."""
-    return table.autopass_turn is not None and table.autopass_turn == table.turn_start
+    return table.clock.autopass_turn is not None and table.clock.autopass_turn == table.clock.turn_start
 
 
 def close_window(table: Table) -> None:
     """The player acted by hand within the window: the table will not pass for them this turn
     (if their turn goes on, its ping is theirs as on any turn: the announcer decides it)."""
-    table.autopass_turn = None
+    table.clock.autopass_turn = None
 
 
 def reopen_window(table: Table, seat: Seat) -> bool:
@@ -99,7 +99,7 @@ def reopen_window(table: Table, seat: Seat) -> bool:
         or not applies(table, seat)
     ):
         return False
-    table.autopass_turn = table.turn_start
+    table.clock.autopass_turn = table.clock.turn_start
     return True
 
 
@@ -114,11 +114,11 @@ async def run_window(host: Host, table: Table, seat: Seat, turn: int, wait: floa
     whether the turn is over for this step (passed, or the table moved on meanwhile)."""
     if wait:
         await asyncio.sleep(wait)
-    if table.turn_start != turn or table.status != "active" or not window_open(table):
+    if table.clock.turn_start != turn or table.status != "active" or not window_open(table):
         return True
     move = forced_pass(table, seat) if applies(table, seat) else None
     if move is None:
-        table.autopass_turn = None
+        table.clock.autopass_turn = None
         host.announcer.request(table)  # the ping held for the window goes out now
         return False
     with contextlib.suppress(StaleClick):  # (the player clicked meanwhile)

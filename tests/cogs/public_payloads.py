@@ -65,9 +65,9 @@ def make_table(game: str, spec: Any, rules: Any, seats: int, locale: str) -> Tab
     )
     table.seats = [Seat(i, 101 + i, NAMES[i]) for i in range(seats)]
     table.thread_id = 3
-    table.turn_deadline = DEADLINE
-    table.coaches[0] = Coach(0, COACH, "Eli")
-    table.watchers[SPECTATOR] = object()  # only counted ("👁 1 watching")
+    table.clock.turn_deadline = DEADLINE
+    table.live.coaches[0] = Coach(0, COACH, "Eli")
+    table.live.watchers[SPECTATOR] = object()  # only counted ("👁 1 watching")
     return table
 
 
@@ -118,7 +118,7 @@ async def _ping_in_window(table: Table, moment: Moment) -> Any:
     try:
         return pings.ping_message(table, table.public_view())
     finally:
-        table.autopass_turn = None
+        table.clock.autopass_turn = None
 
 
 async def passed_board(table: Table, state: Any, moment: Moment, action: Any, by: str) -> Any:

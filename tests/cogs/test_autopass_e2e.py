@@ -79,7 +79,7 @@ class Spy:
         def open_window(table: Any) -> None:
             real_open(table)
             if autopass.window_open(table):
-                self.opened[table.turn_start] = self.now()
+                self.opened[table.clock.turn_start] = self.now()
 
         monkeypatch.setattr("cogs.table.autopass.open_window", open_window)
         manager = bot.tables
@@ -87,7 +87,7 @@ class Spy:
 
         async def act(table: Any, seat: Any, action: Any, **kwargs: Any) -> None:
             forced = table.spec.engine.forced_pass(table.view(seat.index).legal_actions) is not None
-            turn, at = table.turn_start, self.now()
+            turn, at = table.clock.turn_start, self.now()
             await real_act(manager, table, seat, action, **kwargs)
             self.moves.append(Move(seat.index, str(action), kwargs.get("by", "human"), turn, at, forced))
 
@@ -217,7 +217,7 @@ async def test_with_the_switch_off_a_forced_pass_waits_for_the_click(
     seq = table.seq
     await env.advance_time(TEST_CPU_DELAY)  # far longer than any auto-pass pause
     assert table.seq == seq and forced_now(table), "nobody passed for her"
-    assert table.turn_start in pinged_turns(env), "she is pinged as for any turn"
+    assert table.clock.turn_start in pinged_turns(env), "she is pinged as for any turn"
     await click()
     assert table.seq > seq and spy.moves[-1].action == "pass" and spy.moves[-1].by == "human"
 
@@ -238,7 +238,7 @@ async def test_a_restart_during_the_window_still_passes_for_her(
     env = simcord_env
     alice, place, table = await start(env, env.bot, monkeypatch, "goita")
     await catch_forced_window(env, table, "goita", alice, place)
-    seq, turn, first = table.seq, table.turn_start, env.bot.tables
+    seq, turn, first = table.seq, table.clock.turn_start, env.bot.tables
     windows: list[tuple[Any, int, bool]] = []  # (the manager that ran it, its turn, it passed)
     real_window = autopass.run_window
 
@@ -284,7 +284,7 @@ async def test_a_store_failure_during_the_auto_pass_is_retried(
     monkeypatch.setattr(store, "append_action", append_action)
     await env.advance_time(autopass.DELAY[1])
     assert failures and table.seq == seq, "the first try failed: nothing changed"
-    assert table.failures.get("next") == 1 and not all_problems(simcord_bot.tables)
+    assert table.supervision.failures.get("next") == 1 and not all_problems(simcord_bot.tables)
     await env.advance_time(60.0)  # the backoff (30 s in these tests), then the retry
     assert table.seq > seq, "the retry stored the pass"
     actions = await store.actions_for(simcord_bot.db, table.id)
@@ -367,7 +367,7 @@ async def test_a_forced_pass_made_by_the_table_posts_what_a_clicked_pass_posts(
         alice, place, table = await start(env, simcord_bot, monkeypatch, "goita")
         current.append(table)
         await catch_forced_window(env, table, "goita", alice, place)
-        seq, opened = table.seq, spy.opened[table.turn_start]
+        seq, opened = table.seq, spy.opened[table.clock.turn_start]
         await env.advance_time(opened + 3.0 - spy.now())
         if clicked:
             assert table.seq == seq, "her table's pause is longer: nothing passed yet"
