@@ -79,8 +79,7 @@ async def toggle_auto_pass(
     except Exception:
         seat.auto_pass = not seat.auto_pass  # not saved: not switched
         raise
-    if autopass.reopen_window(table, seat) and not table.lock.locked():
-        tables.schedule(table)  # (a move being committed schedules the next step itself)
+    tables.auto_pass_switched(table, seat)
     payload = await messages.hand_message(table, seat.index, locale)
     hand = await interaction.edit_original_response(**limits.fit(payload))
     tables.hands.opened(table, seat.index, interaction, locale, hand.id)

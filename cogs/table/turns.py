@@ -173,6 +173,12 @@ class TurnClock:
         await self.save_meta(table)
         await self._cpu_move(table, seat, table.seq, 0, "timeout")
 
+    def auto_pass_switched(self, table: Table, seat: Seat) -> None:
+        """``seat``'s Auto-pass switch changed: switched on during its own turn, the window opens
+        now and is run (a move being committed schedules the next step itself)."""
+        if autopass.reopen_window(table, seat) and not table.lock.locked():
+            self.schedule(table)
+
     async def _auto_pass_turn(self, table: Table, seat: Seat, turn: int, wait: float) -> None:
         """The turn's auto-pass window (:func:`cogs.table.autopass.run_window`), then, if the
         seat did not pass, its timer."""
