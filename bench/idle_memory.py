@@ -112,9 +112,9 @@ def unbounded() -> None:
     import render.fonts as fonts
     import render.hanafuda.faces as faces
 
-    fonts._font = functools.cache(fonts._font.__wrapped__)  # type: ignore[assignment]
-    faces._face = functools.cache(faces._face.__wrapped__)  # type: ignore[assignment]
-    fonts.loaded = lambda: fonts._font.cache_info().currsize  # type: ignore[assignment]
+    fonts._font = functools.cache(fonts._font.__wrapped__)
+    faces._face = functools.cache(faces._face.__wrapped__)
+    fonts.loaded = lambda: fonts._font.cache_info().currsize
 
 
 def main() -> None:
@@ -135,7 +135,7 @@ def main() -> None:
     specs = game_specs()
     step("1. the bot's imports")
     for spec in specs.values():
-        spec.warm()  # type: ignore[attr-defined]
+        spec.warm()
     heap.trim()  # as TsukiBot.setup_hook does after the warm-up
     step("2. after start-up's warm-up")
     work = {game: positions(specs[game], args.positions, i) for i, game in enumerate(GAMES)}

@@ -97,7 +97,7 @@ def _option_names() -> list[tuple[str, str]]:
 
     pairs = []
     for game, spec in game_specs().items():
-        rules = spec.engine.rules_from(None, None)  # type: ignore[attr-defined]
+        rules = spec.engine.rules_from(None, None)
         pairs += [(game, f.name) for f in dataclasses.fields(rules)]
     return pairs
 

@@ -251,7 +251,7 @@ def test_choices_are_capped_and_labels_fit_discord():
             return f"{action} " + "long label " * 20
 
     view = SimpleNamespace(legal_actions=tuple(f"m{i}" for i in range(40)))
-    choices = choices_for(Many(), view, "en", "")  # type: ignore[arg-type]
+    choices = choices_for(Many(), view, "en", "")
     assert len(choices) == MAX_CHOICES
     assert all(len(c.name) <= 100 and c.name.endswith("…") for c in choices)
     assert [c.value for c in choices_for(Many(), view, "en", "M3")] == [

@@ -71,4 +71,4 @@ def play_state(
         rules or Rules(hands=1), 7, 1, 0, (0, 0, 0), (), Phase.PLAY, landlord if to_act is None else to_act,
         0, 0, k, masks, tuple(_enc_of_mask(x) for x in masks), ((landlord, bid),), bid, landlord,
         None if last is None else mv(last), last_seat, passes, (), (), plays, bombs,
-    )  # type: ignore[arg-type]  # fmt: skip
+    )  # fmt: skip

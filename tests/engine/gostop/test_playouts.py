@@ -82,7 +82,7 @@ def check_conserved(s: State) -> None:
 
 
 def check_no_leak(s: State) -> None:
-    names = {f.name for f in fields(ENGINE.view(s, None))}  # type: ignore[arg-type]
+    names = {f.name for f in fields(ENGINE.view(s, None))}
     assert not names & {"pile", "hands", "seed", "deck"}
     for seat in (None, *range(s.n)):
         v = view(s, seat)

@@ -24,7 +24,7 @@ from engine.hanafuda.gostop import (
     parse_card,
     settle,
 )
-from tests.engine.gostop.stacked import act, make_state, mk, of_type, result_of
+from tests.engine.gostop.stacked import Position, act, make_state, mk, of_type, result_of
 
 
 def specials(events: tuple[object, ...]) -> list[str | None]:
@@ -158,7 +158,7 @@ def test_pi_stealing_gives_single_pi_first_then_double_else_nothing() -> None:
     """« si les adversaires n'ont à ce moment là pas de cartes 피 (pi), ils ne donnent rien … On ne
     peut prendre à ses adversaires que des cartes 피 (pi) valant 1 point, sauf si le joueur n'a pas
     d'autres choix. »"""
-    base = {"hands": ("1a 5a", "6a 7a", "8a 9a"), "field": "2a", "pile": "1b"}
+    base: Position = {"hands": ("1a 5a", "6a 7a", "8a 9a"), "field": "2a", "pile": "1b"}
     s = make_state(**base, captured=("", "11d 3c", "12b"))
     s, events = apply(s, act("1a"))
     assert [(e.victim, e.card) for e in of_type(events, PiStolen)] == [(1, "3c"), (2, "12b")]

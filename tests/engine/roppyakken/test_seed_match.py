@@ -22,7 +22,7 @@ from engine.hanafuda.roppyakken.rounds import match_winner, next_dealer
 from tests.engine.roppyakken.stacked import make_state, play, result_of
 
 
-def finish(s, hands_left: int = 1):  # type: ignore[no-untyped-def]
+def finish(s, hands_left: int = 1):
     """Play the last cards of every hand (first legal action each time)."""
     events: tuple = ()
     while s.phase is not Phase.OVER and s.round_no == 1:
@@ -30,7 +30,7 @@ def finish(s, hands_left: int = 1):  # type: ignore[no-untyped-def]
     return s, events
 
 
-def last_round(captured: tuple[str, str], scores: tuple[int, int], rules: Rules | None = None):  # type: ignore[no-untyped-def]
+def last_round(captured: tuple[str, str], scores: tuple[int, int], rules: Rules | None = None):
     """Seat 0 and 1 each hold one plain; ``captured`` piles and match ``scores`` before the end."""
     s = make_state(
         hands=("5c", "5d"), field="1c", pile="2c 3c", captured=captured, scores=scores, rules=rules
