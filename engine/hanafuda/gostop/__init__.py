@@ -51,6 +51,17 @@ from engine.hanafuda.gostop.types import (
 )
 from engine.hanafuda.gostop.view import view
 
+
+def _round_no(view: GoStopView) -> int:
+    """The round ``view`` is in (``GameEngine.round_no``)."""
+    return view.round_no
+
+
+def _scores(view: GoStopView) -> tuple[int, ...]:
+    """The running scores ``view`` shows (``GameEngine.scores``)."""
+    return view.scores
+
+
 ENGINE: GameEngine[State, Action, GoStopView, Rules] = GameEngine(
     name="gostop",
     min_seats=2,
@@ -65,6 +76,8 @@ ENGINE: GameEngine[State, Action, GoStopView, Rules] = GameEngine(
     rules_from=rules_from,
     start=start,
     ranked_by="points",  # played for points won and lost
+    round_no=_round_no,
+    scores=_scores,
 )
 
 __all__ = [

@@ -38,6 +38,17 @@ from engine.hanafuda.koikoi.types import (
 )
 from engine.hanafuda.koikoi.view import play_takes, view
 
+
+def _round_no(view: KoiKoiView) -> int:
+    """The round ``view`` is in (``GameEngine.round_no``)."""
+    return view.round_no
+
+
+def _scores(view: KoiKoiView) -> tuple[int, ...]:
+    """The running scores ``view`` shows (``GameEngine.scores``)."""
+    return view.scores
+
+
 ENGINE: GameEngine[State, Action, KoiKoiView, Rules] = GameEngine(
     name="koikoi",
     min_seats=2,
@@ -51,6 +62,8 @@ ENGINE: GameEngine[State, Action, KoiKoiView, Rules] = GameEngine(
     parse_action=parse_action,
     rules_from=rules_from,
     start=start,
+    round_no=_round_no,
+    scores=_scores,
 )
 
 __all__ = [

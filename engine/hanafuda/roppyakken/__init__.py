@@ -41,6 +41,17 @@ from engine.hanafuda.roppyakken.types import (
 )
 from engine.hanafuda.roppyakken.view import view
 
+
+def _round_no(view: RoppyakkenView) -> int:
+    """The round ``view`` is in (``GameEngine.round_no``)."""
+    return view.round_no
+
+
+def _scores(view: RoppyakkenView) -> tuple[int, ...]:
+    """The running scores ``view`` shows (``GameEngine.scores``)."""
+    return view.scores
+
+
 ENGINE: GameEngine[State, Action, RoppyakkenView, Rules] = GameEngine(
     name="roppyakken",
     min_seats=2,
@@ -55,6 +66,8 @@ ENGINE: GameEngine[State, Action, RoppyakkenView, Rules] = GameEngine(
     rules_from=rules_from,
     start=start,
     rules_from_record=rules_from_record,
+    round_no=_round_no,
+    scores=_scores,
 )
 
 __all__ = [
