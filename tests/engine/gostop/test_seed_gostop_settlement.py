@@ -260,8 +260,8 @@ def test_joker_claim_marque_5_points_settled_as_any_won_round() -> None:
     ensuite la dernière carte du mois, il a alors la possibilité de remporter la manche et marque 5
     points. » Settled as any won round (here heundeul ×2); ``flat_wins="flat"``: 5."""
     for rules, points in ((Rules(), (10, -10)), (Rules(flat_wins="flat"), (5, -5))):
-        deal = {"hands": ("J2 5a", "6a 7a"), "field": "1a 1b 1c", "pile": "7c 1d 9c"}
-        s = make_state(**deal, shakes=(1, 0), rules=rules)  # type: ignore[arg-type]
+        deal: Position = {"hands": ("J2 5a", "6a 7a"), "field": "1a 1b 1c", "pile": "7c 1d 9c"}
+        s = make_state(**deal, shakes=(1, 0), rules=rules)
         s, _ = apply(s, act("J2"))
         s, _ = apply(s, act("5a"))
         _, events = apply(s, Claim(True))

@@ -18,6 +18,7 @@ from engine.hanafuda.gostop import (
     Seolsa,
     Shake,
     Shaken,
+    State,
     Take,
     apply,
     legal_actions,
@@ -31,9 +32,9 @@ def specials(events: tuple[object, ...]) -> list[str | None]:
     return [e.special for e in of_type(events, Captured)]
 
 
-def playable(s: object) -> set[int]:
+def playable(s: State) -> set[int]:
     """The cards the seat to act may play (any target)."""
-    return {a.card for a in legal_actions(s) if isinstance(a, Play)}  # type: ignore[arg-type]
+    return {a.card for a in legal_actions(s) if isinstance(a, Play)}
 
 
 def test_play_pairs_a_card_of_the_same_month() -> None:

@@ -26,6 +26,7 @@ from engine.hanafuda.koikoi import (
     view,
 )
 from tests.engine.koikoi.stacked import Position, make_state, random_rules
+from tests.typed import acting
 
 CONFIGS = [
     PRESETS["seed"],
@@ -72,7 +73,7 @@ def test_cpu_decides_from_a_view_only() -> None:
     assert "State" not in inspect.getsource(ai)
     s = new_game(2, Rules(), 3)
     with pytest.raises(NotYourTurn):
-        choose_action(view(s, 1 - s.to_act), random.Random(0))  # type: ignore[operator]
+        choose_action(view(s, 1 - acting(s.to_act)), random.Random(0))
 
 
 def _decide_view(**kw: Unpack[Position]) -> KoiKoiView:

@@ -28,8 +28,8 @@ from engine.hanafuda.koikoi import (
     view,
 )
 from engine.hanafuda.koikoi.rounds import deal_order
-from tests.engine.events import event_at
 from tests.engine.koikoi.stacked import QUIET, Hands, deal, m, make_state, play, stack_deals
+from tests.typed import event_at
 
 # --- Installation --------------------------------------------------------------------------
 

@@ -26,7 +26,6 @@ from engine.hanafuda.roppyakken import (
     new_game,
     start,
 )
-from tests.engine.events import event_at
 from tests.engine.roppyakken.stacked import (
     QUIET2,
     QUIET3,
@@ -37,6 +36,7 @@ from tests.engine.roppyakken.stacked import (
     play,
     stack_deals,
 )
+from tests.typed import event_at
 
 # --- Mise en place ---------------------------------------------------------------------------
 
