@@ -135,7 +135,7 @@ def _error_sites() -> list[tuple[str, int, str, set[str] | None]]:
             keywords = {k.arg: k.value for k in node.keywords}
             key = keywords.get("key")
             if isinstance(key, ast.Constant) and isinstance(key.value, str):
-                params = None if None in keywords else {k for k in keywords if k != "key"}
+                params = None if None in keywords else {k for k in keywords if k is not None and k != "key"}
                 sites.append((str(path.relative_to(ROOT)), node.lineno, key.value, params))
     return sites
 
