@@ -127,8 +127,9 @@ class GameEngine(Generic[S, A, V, R]):
     The game's facts, for shared code that must never name a game: ``min_seats``/``max_seats``,
     ``teams`` (seat count → the partnerships, ``None`` while everyone plays alone), ``ranked_by``
     (its win/points board), ``rating`` (:data:`RatingShape`), ``round_no`` (the round, or
-    hand, a view is in; ``None`` for a game played in one go) and ``scores`` (the running scores
-    a view shows; ``None`` for a game that keeps none).
+    hand, a view is in; ``None`` for a game played in one go), ``scores`` (the running scores
+    a view shows; ``None`` for a game that keeps none) and ``phase`` (the name of the decision a
+    view waits for, e.g. ``"decide"``; ``None`` for a game without phases).
     """
 
     name: str
@@ -149,6 +150,7 @@ class GameEngine(Generic[S, A, V, R]):
     rating: RatingShape = "places"
     round_no: Callable[[V], int] | None = None
     scores: Callable[[V], tuple[int, ...]] | None = None
+    phase: Callable[[V], str] | None = None
 
     def teams_of(self, seats: int) -> tuple[tuple[int, ...], ...] | None:
         """The partnerships at ``seats`` players (seat numbers per team), or ``None``: all alone."""
@@ -168,6 +170,10 @@ class GameEngine(Generic[S, A, V, R]):
     def round_of(self, view: V) -> int | None:
         """The round (or hand) ``view`` is in, counted from 1; ``None`` for a game without rounds."""
         return self.round_no(view) if self.round_no is not None else None
+
+    def phase_of(self, view: V) -> str | None:
+        """The name of the decision ``view`` waits for (public: every seat sees the phase)."""
+        return self.phase(view) if self.phase is not None else None
 
     def scores_of(self, view: V, seats: int) -> tuple[int, ...]:
         """The running scores ``view`` shows (per seat, or per team in a team game): what a match

@@ -45,6 +45,11 @@ def _scores(view: DoudizhuView) -> tuple[int, ...]:
     return view.scores
 
 
+def _phase(view: DoudizhuView) -> str:
+    """The decision ``view`` waits for (``GameEngine.phase``)."""
+    return view.phase.value
+
+
 ENGINE: GameEngine[State, Action, DoudizhuView, Rules] = GameEngine(
     name="doudizhu",
     min_seats=3,
@@ -62,6 +67,7 @@ ENGINE: GameEngine[State, Action, DoudizhuView, Rules] = GameEngine(
     rating="landlord_deals",  # each deal: the landlord against the two peasants
     round_no=_hand_no,
     scores=_scores,
+    phase=_phase,
 )
 
 __all__ = [

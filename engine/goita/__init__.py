@@ -72,6 +72,11 @@ def _scores(view: GoitaView) -> tuple[int, ...]:
     return view.scores
 
 
+def _phase(view: GoitaView) -> str:
+    """The decision ``view`` waits for (``GameEngine.phase``)."""
+    return view.phase.value
+
+
 ENGINE: GameEngine[State, Action, GoitaView, Rules] = GameEngine(
     name="goita",
     min_seats=2,
@@ -89,6 +94,7 @@ ENGINE: GameEngine[State, Action, GoitaView, Rules] = GameEngine(
     teams=teams,
     round_no=_round_no,
     scores=_scores,
+    phase=_phase,
 )
 
 __all__ = [

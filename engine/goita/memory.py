@@ -283,6 +283,11 @@ def to_act(s: MemoryState) -> int | None:
     return s.to_act
 
 
+def _phase(view: MemoryView) -> str:
+    """The decision ``view`` waits for (``GameEngine.phase``)."""
+    return view.phase
+
+
 def _one_team(seats: int) -> tuple[tuple[int, ...], ...]:
     """Co-operative: every seat plays for the one team (a player quitting loses it for all)."""
     return (tuple(range(seats)),)
@@ -302,4 +307,5 @@ MEMORY: GameEngine[MemoryState, MemoryAction, MemoryView, MemoryRules] = GameEng
     rules_from=rules_from,
     rating="unrated",  # a memory game: best scores, no skill ladder
     teams=_one_team,
+    phase=_phase,
 )

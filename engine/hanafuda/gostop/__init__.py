@@ -62,6 +62,11 @@ def _scores(view: GoStopView) -> tuple[int, ...]:
     return view.scores
 
 
+def _phase(view: GoStopView) -> str:
+    """The decision ``view`` waits for (``GameEngine.phase``)."""
+    return view.phase.value
+
+
 ENGINE: GameEngine[State, Action, GoStopView, Rules] = GameEngine(
     name="gostop",
     min_seats=2,
@@ -78,6 +83,7 @@ ENGINE: GameEngine[State, Action, GoStopView, Rules] = GameEngine(
     ranked_by="points",  # played for points won and lost
     round_no=_round_no,
     scores=_scores,
+    phase=_phase,
 )
 
 __all__ = [

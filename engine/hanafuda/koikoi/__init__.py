@@ -49,6 +49,11 @@ def _scores(view: KoiKoiView) -> tuple[int, ...]:
     return view.scores
 
 
+def _phase(view: KoiKoiView) -> str:
+    """The decision ``view`` waits for (``GameEngine.phase``)."""
+    return view.phase.value
+
+
 ENGINE: GameEngine[State, Action, KoiKoiView, Rules] = GameEngine(
     name="koikoi",
     min_seats=2,
@@ -64,6 +69,7 @@ ENGINE: GameEngine[State, Action, KoiKoiView, Rules] = GameEngine(
     start=start,
     round_no=_round_no,
     scores=_scores,
+    phase=_phase,
 )
 
 __all__ = [

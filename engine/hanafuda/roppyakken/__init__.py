@@ -52,6 +52,11 @@ def _scores(view: RoppyakkenView) -> tuple[int, ...]:
     return view.scores
 
 
+def _phase(view: RoppyakkenView) -> str:
+    """The decision ``view`` waits for (``GameEngine.phase``)."""
+    return view.phase.value
+
+
 ENGINE: GameEngine[State, Action, RoppyakkenView, Rules] = GameEngine(
     name="roppyakken",
     min_seats=2,
@@ -68,6 +73,7 @@ ENGINE: GameEngine[State, Action, RoppyakkenView, Rules] = GameEngine(
     rules_from_record=rules_from_record,
     round_no=_round_no,
     scores=_scores,
+    phase=_phase,
 )
 
 __all__ = [
