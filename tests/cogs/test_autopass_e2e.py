@@ -318,20 +318,22 @@ async def test_the_switch_survives_a_restart_and_only_games_with_passes_show_it(
 
 
 SNOWFLAKE = re.compile(r"\d{15,}")
-GAME_ID = re.compile(r"\b([tlw]):\d+:")
+GAME_ID = re.compile(r'("custom_id": "[a-z]+):\d+')  # every custom_id starts with its table's number
 SEALED = re.compile(r"#\d+ sha256:[0-9a-f]{64}")
+DEADLINE = re.compile(r"<t:\d+:R>")  # the turn's deadline, from the wall clock
 
 
 def public_story(env: Any, since: int, place: Place) -> list[tuple[str, str, str]]:
     """The bot's public requests since ``since`` (posts, edits and deletions in the lobby's
     channel and the match's thread; never the private interaction replies), with what differs
     between two tables by construction replaced: ids (in the order they appear), the table's
-    number in custom_ids, the sealed deal's hash (its salt is drawn from ``secrets``)."""
+    number in custom_ids, the sealed deal's hash (its salt is drawn from ``secrets``), the turn's
+    deadline (read from the wall clock)."""
     places = {f"/channels/{place.channel.id}/", f"/channels/{place.thread.id}/"}
     ids: dict[str, str] = {}
 
     def plain(text: str) -> str:
-        text = SEALED.sub("#G sha256:H", GAME_ID.sub(r"\1:G:", text))
+        text = DEADLINE.sub("<t:T:R>", SEALED.sub("#G sha256:H", GAME_ID.sub(r"\1:G", text)))
         return SNOWFLAKE.sub(lambda m: ids.setdefault(m.group(), f"<id{len(ids)}>"), text)
 
     return [
