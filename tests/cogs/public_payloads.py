@@ -145,6 +145,7 @@ async def passed_board(table: Table, state: Any, moment: Moment, action: Any, by
     drawn on the state after it, as the announcer posts it."""
     engine = table.spec.engine
     seat = engine.to_act(state)
+    assert seat is not None, "a pass is made by the seat to act"
     after, events = engine.apply(state, action)
     batch = (Pending(moment.move, seat, tuple(events), by),)
     passed = Moment(moment.game, moment.move + 1, batch, engine.outcome(after) is not None)

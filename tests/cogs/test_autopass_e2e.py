@@ -272,7 +272,7 @@ async def test_a_store_failure_during_the_auto_pass_is_retried(
     alice, place, table = await start(env, simcord_bot, monkeypatch, "doudizhu")
     await catch_forced_window(env, table, "doudizhu", alice, place)
     seq = table.seq
-    failures = []
+    failures: list[tuple[Any, ...]] = []
     real = store.append_action
 
     async def append_action(*args: Any, **kwargs: Any) -> Any:
