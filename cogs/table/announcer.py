@@ -7,12 +7,15 @@ send and at start-up.** An outbox in the table: ``Table.pending`` holds the stor
 narrated, ``games.announced_seq`` / ``results_posted`` record what is out. A post made just
 before a crash, whose watermark was not written yet, is recognised after the restart by reading
 the thread's recent messages back: every post carries its move number in its buttons' custom_ids
-(``t:{game}:{seq}:hand`` on a board, ``:rematch`` on results, ``:turn`` on a ping), so nothing is
-posted twice.
+(``t:{game}:{seq}:hand`` on a board, ``:rematch`` on results, ``:turn`` on a ping; inside the
+card's rows for the board and the results: :func:`cogs.table.cards.walk`), so nothing is posted
+twice.
 
-The board is one post edited in place while it is the newest message of its thread; notable
-moments (a yaku, koi-koi, go, a bomb, a round's score sheet) open a new board post, which keeps
-them in the thread's story. Pings are short new messages (a mention only notifies in a new
+The board is one card (text, table image, buttons: :func:`cogs.table.messages.board_message`)
+edited in place while it is the newest message of its thread. A round's score sheet opens a new
+board post, which then carries the next round: about one post per round stays in the thread,
+telling its story; the notable moments of a round (a yaku, koi-koi, go, a bomb) are kept in the
+head of its post. Pings are short new messages (a mention only notifies in a new
 message), deleted when the turn ends so the board stays last. Moves that arrive while a post
 waits for the channel's rate limit are narrated together: edits coalesce.
 """
@@ -29,7 +32,7 @@ import discord
 
 import store
 from cogs.ratings.summary import seat_ratings
-from cogs.table import limits, messages, pings
+from cogs.table import cards, limits, messages, pings
 from cogs.table.commitment import reveal_line
 from cogs.table.model import Table
 from cogs.table.spec import GameSpec
@@ -43,7 +46,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-HEAD_LINES = 6  # the notable lines that opened a board post, kept through its edits
+HEAD_LINES = 6  # the lines of one notable move kept in a board post's head, through its edits
+HEAD_KEEP = 12  # the head's lines in all (a round's notable moves, and the turns before them)
 LOG_LINES = 6  # the latest turns shown under them
 HISTORY_SCAN = 50  # messages read back at start-up to recognise posts made before a crash
 OWN_ID = re.compile(r"^t:(?P<game>\d+):(?P<seq>\d+):(?P<verb>[a-z]+)$")
@@ -130,7 +134,8 @@ class Announcer:
             if table.status == "finished" and not table.results_posted and not table.pending:
                 await self._post_results(table, [], [], table.seq)
             elif (table.notes or _restated(table)) and not table.pending:
-                await self._board(table, [], [], notable=table.status != "active")
+                ended = table.status != "active"  # a forfeit's or a stop's lines: a post of their own
+                await self._board(table, [], [], notable=ended, new_post=ended)
             await self.sync_ping(table)
         await self.manager.hands.refresh(table)
 
@@ -189,19 +194,25 @@ class Announcer:
         *,
         notable: bool,
         upto: int | None = None,
+        new_post: bool = False,
     ) -> None:
-        """Edit the board with ``lines``, or open a new board post (notable, or not newest)."""
+        """Edit the board with ``lines``, or open a new board post: for a round's sheets
+        (``images``: the post that closes a round opens the next one's board), when the board
+        is not the newest message, or when asked (``new_post``). A notable move's lines join the
+        post's head, so the moment stays in the thread's story without a post of its own."""
         board = table.board
         notes, table.notes = table.notes, []  # a start, its sealed deal, a forfeit: never cut
-        fresh = notable or images or board.message_id is None or not board.last
-        if fresh and notable:
-            head, recent = [*notes, *lines[-HEAD_LINES:]], []
+        fresh = new_post or bool(images) or board.message_id is None or not board.last
+        if notable:  # the story so far stays above the notable lines, up to HEAD_KEEP lines
+            told = [] if fresh else [*board.head, *board.log]
+            head, recent = [*told, *notes, *lines[-HEAD_LINES:]][-HEAD_KEEP:], []
         elif fresh:
             head, recent = notes, lines[-LOG_LINES:]
         else:
             head, recent = board.head, [*board.log, *notes, *lines][-LOG_LINES:]
         public = table.public_view()
-        payload = await messages.board_message(table, public, head, recent, images if fresh else [])
+        kept = [] if fresh else [a.filename for a in board.kept]
+        payload = await messages.board_message(table, public, head, recent, images if fresh else [], kept)
         channel = await self.channel(table)
         await self.manager.pacer.wait(channel.id)
         if fresh:
@@ -366,12 +377,13 @@ def _restated(table: Table) -> bool:
 
 
 def _own_ids(message: discord.Message, game_id: int) -> list[tuple[int, str]]:
+    """The move number and verb of each of our table buttons on ``message``: in a classic
+    message's rows (a ping) or inside a card's (the board, the results)."""
     found = []
-    for row in message.components:
-        for child in getattr(row, "children", ()):
-            match = OWN_ID.match(getattr(child, "custom_id", None) or "")
-            if match and int(match["game"]) == game_id:
-                found.append((int(match["seq"]), match["verb"]))
+    for component in cards.walk(message.components):
+        match = OWN_ID.match(getattr(component, "custom_id", None) or "")
+        if match and int(match["game"]) == game_id:
+            found.append((int(match["seq"]), match["verb"]))
     return found
 
 

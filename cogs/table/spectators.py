@@ -247,19 +247,23 @@ class Spectators:
         task.add_done_callback(_log_failure)
 
     async def _edit_board(self, table: Table) -> None:
-        """The board post's text, edited in place (its image and buttons stay), when no post is
-        on its way: a post being made (moves pending) carries the new lines itself."""
+        """The board post's card, edited in place with its text changed (its images stay
+        attached), when no post is on its way: a post being made (moves pending) carries the new
+        lines itself."""
         async with table.announce_lock:
             self._board_edits.pop(table.id, None)  # a change from now on needs an edit of its own
             board = table.board
             if table.status != "active" or board.message_id is None or table.pending:
                 return
-            content = messages.board_text(table, table.public_view(), board.head, board.log)
+            sheets = [a.filename for a in board.kept]  # its images stay: the card names them again
+            card = messages.board_card(table, table.public_view(), board.head, board.log, sheets)
             channel = await self.manager.announcer.channel(table)
             await self.manager.pacer.wait(channel.id)
             message = channel.get_partial_message(board.message_id)
             try:
-                await message.edit(content=content, allowed_mentions=discord.AllowedMentions.none())
+                await message.edit(
+                    **limits.fit({"view": card, "allowed_mentions": discord.AllowedMentions.none()})
+                )
             except discord.HTTPException as error:
                 log.info("table %s: the watching count was not shown: %s", table.id, error)
 

@@ -8,6 +8,8 @@ from typing import Any
 
 import discord
 
+from cogs.table.cards import text_of, walk
+
 # SimCord runs a bot's sleep in real time when it ends before the settle deadline (it counts as
 # part of the action) and virtually otherwise. The tests' settle deadline is 20 s (conftest), so a
 # CPU pause longer than that passes only when a test advances the virtual clock, instantly.
@@ -79,16 +81,18 @@ async def game_snapshot(bot: Any, table: Any) -> tuple[Any, ...]:
 
 
 def custom_ids(message: Any) -> list[str]:
-    ids = []
-    for row in message.components:
-        for child in getattr(row, "children", []):
-            if getattr(child, "custom_id", None):
-                ids.append(child.custom_id)
-    return ids
+    return [c.custom_id for c in buttons(message) if getattr(c, "custom_id", None)]
 
 
 def buttons(message: Any) -> list[Any]:
-    return [child for row in message.components for child in getattr(row, "children", [])]
+    """The message's buttons and select menus, in a classic message's rows or a card's."""
+    interactive = (discord.ComponentType.button, discord.ComponentType.string_select)
+    return [c for c in walk(message.components) if getattr(c, "type", None) in interactive]
+
+
+def post_text(message: Any) -> str:
+    """What a message says: its content, or a card's text (the board, the results)."""
+    return text_of(message)
 
 
 def step_buttons(message: Any) -> list[Any]:
@@ -105,7 +109,7 @@ async def open_hand(actor: Any, place: Place) -> Any:
 
 
 def is_turn_of(actor: Any, place: Place) -> bool:
-    content = place.last_table().content
+    content = post_text(place.last_table())
     return f"<@{actor.id}>" in content.splitlines()[-1] if content else False
 
 

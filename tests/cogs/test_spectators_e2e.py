@@ -18,6 +18,7 @@ from tests.cogs.harness import (
     game_snapshot,
     open_hand,
     play_one_move,
+    post_text,
     quit_match,
     setup_guild,
     start_vs_cpu,
@@ -96,7 +97,7 @@ async def test_a_spectator_sees_the_public_table_live_and_cannot_act(simcord_env
     assert all(v.hand is None for v in renders.tables)
     assert not renders.hands, "no hand image was drawn for a spectator"
     assert view.id not in [m.id for m in place.thread.history(viewer=alice)], "only carol sees it"
-    assert "👁 1 watching" in place.last_table().content, "the board counts her (an edit, no new post)"
+    assert "👁 1 watching" in post_text(place.last_table()), "the board counts her (an edit, no new post)"
     assert not step_buttons(view.message), "a spectator's view has no control that plays"
 
     # It is live: the moves that follow redraw the same message.
@@ -127,7 +128,7 @@ async def test_a_spectator_sees_the_public_table_live_and_cannot_act(simcord_env
         answer(watched).message, custom_id=button_id(answer(watched).message, ":stop")
     )
     assert "stopped watching" in answer(stopped).content
-    assert "watching" not in place.last_table().content
+    assert "watching" not in post_text(place.last_table())
     assert not await spectator_store.spectators(simcord_bot.db, table.id)
 
 
@@ -145,23 +146,23 @@ async def test_watch_from_the_lobby_and_by_command_and_the_count(simcord_env, si
     place = Place(channel, env)
     assert files(answer(waiting)) == ["table.png"], "the lobby's watcher sees the match once it starts"
     assert "have a seat" in answer(bob_watched).content and not answer(bob_watched).attachments
-    assert "👁 1 watching" in place.last_table().content, "a player is not counted"
+    assert "👁 1 watching" in post_text(place.last_table()), "a player is not counted"
     await env.advance_time(5)  # Discord's 5 s window for the thread's posts
     assert button_id(lobby.response.message, ":watch"), "the started lobby keeps a Watch button"
 
     by_command = await dave.slash(place.thread, "watch")
     assert by_command.ephemeral and files(answer(by_command)) == ["table.png"]
-    assert "👁 2 watching" in place.last_table().content
+    assert "👁 2 watching" in post_text(place.last_table())
     table = the_table(simcord_bot)
     elsewhere = await dave.slash(channel, "watch", game=table.id)  # by number, from another channel
     assert files(answer(elsewhere)) == ["table.png"]
-    assert "👁 2 watching" in place.last_table().content, "one view per person"
+    assert "👁 2 watching" in post_text(place.last_table()), "one view per person"
     nothing = await dave.slash(channel, "watch", game=table.id + 100)
     assert "no running match" in answer(nothing).content
 
     actor = next(p for p in (alice, bob) if table.to_act().user_id == p.id)
     await play_one_move(actor, place)
-    assert "👁 2 watching" in place.last_table().content, "the count stays through the moves"
+    assert "👁 2 watching" in post_text(place.last_table()), "the count stays through the moves"
 
 
 async def test_a_coach_sees_exactly_one_hand_and_everyone_is_told(
@@ -183,7 +184,7 @@ async def test_a_coach_sees_exactly_one_hand_and_everyone_is_told(
     set_up = await alice.slash(place.thread, "coach show", user=carol)
     assert set_up.ephemeral and "carol now sees your hand" in answer(set_up).content
     line = "🎓 alice shows their hand to carol"
-    assert line in place.last_table().content, "the board says it"
+    assert line in post_text(place.last_table()), "the board says it"
     assert line in answer(coach_view).content and line in answer(other_view).content
     assert line in hand.content or line in (await open_hand(alice, place)).content, "alice's hand says it"
     assert files(answer(coach_view)) == ["table.png", "hand.png"], "the coach sees alice's hand"
@@ -219,12 +220,12 @@ async def test_a_coach_sees_exactly_one_hand_and_everyone_is_told(
     )
     assert resumed.watchers[carol.id].shown_seq == resumed.seq
     assert files(answer(coach_view)) == ["table.png", "hand.png"]
-    assert line in place.last_table().content and "👁 2 watching" in place.last_table().content
+    assert line in post_text(place.last_table()) and "👁 2 watching" in post_text(place.last_table())
 
     off = await alice.slash(place.thread, "coach off")
     assert "carol no longer sees your hand" in answer(off).content
     assert files(answer(coach_view)) == ["table.png"] and line not in answer(coach_view).content
-    assert line not in place.last_table().content
+    assert line not in post_text(place.last_table())
     assert not await spectator_store.coaches(new_bot.db, resumed.id)
     again = await alice.slash(place.thread, "coach off")
     assert "Nobody sees your hand" in answer(again).content
@@ -236,16 +237,16 @@ async def test_a_view_expires_reopens_in_one_click_and_ends_with_the_match(simco
     place = await start_vs_cpu(env, channel, alice, rounds=3)
     table = the_table(simcord_bot)
     watched = await watch(carol, place.last_table())
-    assert "👁 1 watching" in place.last_table().content
+    assert "👁 1 watching" in post_text(place.last_table())
 
     await env.advance_time(14 * 60 + 1)  # the token lives 15 minutes
     expired = answer(watched)
     assert "Watch again" in [b.label for b in buttons(expired.message)] and not expired.attachments
-    assert "watching" not in place.last_table().content, "an expired view is not counted"
+    assert "watching" not in post_text(place.last_table()), "an expired view is not counted"
     assert not await spectator_store.spectators(simcord_bot.db, table.id)
     again = await carol.click(expired.message, custom_id=button_id(expired.message, ":watch"))
     assert answer(again).id == expired.id and files(answer(again)) == ["table.png"], "the same message"
-    assert "👁 1 watching" in place.last_table().content
+    assert "👁 1 watching" in post_text(place.last_table())
 
     await alice.slash(place.thread, "coach show", user=carol)
     assert await spectator_store.coaches(simcord_bot.db, table.id)
@@ -272,13 +273,13 @@ async def test_a_coach_is_one_spectator_for_one_seat_and_ends_when_the_seat_chan
     assert "already sees another player's hand" in answer(taken).content
     assert [c.user_id for c in table.coaches.values()] == [carol.id], "one hand for one coach"
     assert files(answer(coach_view)) == ["table.png", "hand.png"]
-    assert "👁 2 watching" in place.last_table().content
+    assert "👁 2 watching" in post_text(place.last_table())
 
     await env.advance_time(5)  # the thread's posts and edits so far are out of Discord's 5 s window
     asked = await alice.slash(place.thread, "table replace", seat=bobs + 1, player=dave)
     await bob.click(asked.response.message, label="Agree")  # bob is present: his consent
     assert not table.coaches and not await spectator_store.coaches(simcord_bot.db, table.id)
     assert files(answer(coach_view)) == ["table.png"], "bob's coach does not see dave's hand"
-    assert "🎓" not in place.last_table().content
+    assert "🎓" not in post_text(place.last_table())
     assert set(table.watchers) == {carol.id}, "dave plays now: he is not watching any more"
-    assert "👁 1 watching" in place.last_table().content
+    assert "👁 1 watching" in post_text(place.last_table())
