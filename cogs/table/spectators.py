@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import store.spectators as spectator_store
+from cogs.table import cards, limits, messages
 from cogs.table import components as c
-from cogs.table import limits, messages
 from cogs.table.coach import coach_lines, coached_seat
 from cogs.table.model import Coach, Table
 from cogs.table.private_message import Edited, PrivateMessage, PrivateMessages
@@ -68,15 +68,16 @@ def view_buttons(table: Table, locale: str) -> discord.ui.View:
 async def view_message(
     table: Table, user_id: int, locale: str, drawn: dict[Any, Image] | None = None
 ) -> dict[str, Any]:
-    """A spectator's view: the public table image (seat ``None``), the status, whose turn, who
-    coaches whom; for the coach of a seat, that seat's hand too. Edit arguments, like a hand.
+    """A spectator's view, one card (:mod:`cogs.table.cards`): the status, whose turn, who
+    coaches whom, the public table image (seat ``None``), for the coach of a seat that seat's
+    hand too, and Refresh / Stop watching. Edit arguments, like a hand.
 
     ``drawn`` keeps the images of one refresh, by locale: every spectator reading the same
     language shares one drawing of the table."""
     drawn = {} if drawn is None else drawn
     buttons = view_buttons(table, locale)
     if table.status != "active" or table.state is None:
-        return {"content": t(locale, "spectators.waiting"), "attachments": [], "view": buttons}
+        return {"view": cards.card(t(locale, "spectators.waiting"), [], buttons), "attachments": []}
     public = table.public_view().view  # the table as anyone sees it; a coach's seat below
     seat = coached_seat(table, user_id)
     coached = table.view(seat) if seat is not None else None
@@ -99,10 +100,10 @@ async def view_message(
     current = table.to_act()
     if current is not None:
         lines.append(t(locale, "table.waiting_for", who=current.name))
+    text = messages.last_lines(lines, limits.CARD_TEXT)
     return {
-        "content": messages.last_lines(lines, limits.CONTENT),
+        "view": cards.card(text, [i.filename for i in images], buttons),
         "attachments": [messages.file_of(i) for i in images],
-        "view": buttons,
     }
 
 
@@ -197,7 +198,7 @@ class Spectators:
     ) -> bool:
         """The view's last words (a line, at most a button to watch again); whether they went."""
         about = _about(table, watcher.user_id)
-        edited = await self.messages.retire(watcher.message, content, reopen=reopen, about=about)
+        edited = await self.messages.retire(watcher.message, content, reopen=reopen, about=about, card=True)
         return self._edited(table, watcher, edited)
 
     def _edited(self, table: Table, watcher: Watcher, edited: Edited) -> bool:

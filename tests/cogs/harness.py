@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
+from simcord.results import ResponseMessage
 
 from cogs.table.cards import text_of, walk
 
@@ -91,8 +92,9 @@ def buttons(message: Any) -> list[Any]:
 
 
 def post_text(message: Any) -> str:
-    """What a message says: its content, or a card's text (the board, the results)."""
-    return text_of(message)
+    """What a message says: its content, or a card's text (the board, the results, a spectator's
+    view); ``message`` may be an interaction's answer (SimCord's ``ResponseMessage``)."""
+    return text_of(message.message if isinstance(message, ResponseMessage) else message)
 
 
 def step_buttons(message: Any) -> list[Any]:
