@@ -30,15 +30,21 @@ def card(
     colour: discord.Colour | None = None,
 ) -> discord.ui.LayoutView:
     """A card showing ``text``, the attachments named ``images`` (in order) and the items of
-    ``controls`` (a carrier view's buttons and select menu, in rows as they were laid out).
+    ``controls`` (a carrier view's buttons and select menu: a menu alone in its row, buttons
+    five to a row). More than Discord's 40 components raises :class:`~cogs.table.limits.LimitError`.
 
     Like :func:`cogs.table.components.view_of`, the card is stopped before it is sent: its
     buttons are routed by custom_id, never by a live view kept per message."""
+    items = list(controls.children) if controls is not None else []
+    rows, images = _rows(items), images[: limits.FILES]
+    count = 2 + len(images) + len(rows) + len(items)  # the container and its text, then the rest
+    if count > limits.CARD_COMPONENTS:
+        raise limits.LimitError(f"a card holds at most {limits.CARD_COMPONENTS} components, not {count}")
     container: discord.ui.Container[Any] = discord.ui.Container(accent_colour=colour)
     container.add_item(discord.ui.TextDisplay(limits.cut(text or "\u200b", limits.CARD_TEXT)))
-    for name in images[: limits.FILES]:
+    for name in images:
         container.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{name}")))
-    for row in _rows(list(controls.children) if controls is not None else []):
+    for row in rows:
         container.add_item(discord.ui.ActionRow(*row))
     layout = discord.ui.LayoutView(timeout=None)
     layout.add_item(container)
