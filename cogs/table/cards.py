@@ -43,7 +43,8 @@ def card(
     container: discord.ui.Container[Any] = discord.ui.Container(accent_colour=colour)
     container.add_item(discord.ui.TextDisplay(limits.cut(text or "\u200b", limits.CARD_TEXT)))
     for name in images:
-        container.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{name}")))
+        image = discord.MediaGalleryItem(f"attachment://{name}", description=name)  # its alt text, as
+        container.add_item(discord.ui.MediaGallery(image))  # a plain attachment's is its name
     for row in rows:
         container.add_item(discord.ui.ActionRow(*row))
     layout = discord.ui.LayoutView(timeout=None)

@@ -8,8 +8,9 @@ also shows the one seat whose player chose them (:mod:`cogs.table.coach`). Token
 a restart keeps the views live and the board's "👁 n watching" count right. Nobody watching is
 ever offered a control that acts: the view has only Refresh and Stop watching.
 
-The count is the number of live views. When it changes the board post is edited (its text only,
-never re-posted), under the announcer's lock and through the channel's pacer, coalesced.
+The count is the number of live views. When it changes the board post is edited (its card's text
+changed, its images kept, never re-posted), under the announcer's lock and through the channel's
+pacer, coalesced. A view is a card (:mod:`cogs.table.cards`), and so are its last words.
 """
 
 from __future__ import annotations
