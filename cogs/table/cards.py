@@ -53,6 +53,15 @@ def card(
     return layout
 
 
+def payload(view: discord.ui.LayoutView, **rest: Any) -> dict[str, Any]:
+    """Send or edit arguments showing the card ``view`` (and ``rest``: files, mentions…).
+
+    ``content=None`` clears the text of a message that was classic until now (a board posted
+    before the bot drew cards, in a match running across the upgrade): Discord refuses to turn a
+    message with content into a card."""
+    return {"content": None, "view": view, **rest}
+
+
 def _rows(items: list[Any]) -> list[list[Any]]:
     """The items in rows: a select menu alone in its row, buttons five to a row."""
     rows: list[list[Any]] = []

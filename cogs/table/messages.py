@@ -251,11 +251,8 @@ async def board_message(
     ``kept`` the names of those already on the post); the buttons. Mentions show but do not
     notify: the player to act gets a ping of their own."""
     files = await _table_files(table, public, extra_images)
-    return {
-        "view": board_card(table, public, head, recent, [*kept, *(f.filename for f in files[1:])]),
-        "files": files,
-        "allowed_mentions": discord.AllowedMentions.none(),
-    }
+    card = board_card(table, public, head, recent, [*kept, *(f.filename for f in files[1:])])
+    return cards.payload(card, files=files, allowed_mentions=discord.AllowedMentions.none())
 
 
 def board_card(
@@ -293,13 +290,8 @@ async def results_message(
     files = (await _table_files(table, public, extra_images))[: limits.FILES]
     colour = _LOBBY_LOOK["finished"][1]
     text = last_lines(body, limits.CARD_TEXT)
-    return {
-        "view": cards.card(
-            text, [f.filename for f in files], table_view(table, finished=True), colour=colour
-        ),
-        "files": files,
-        "allowed_mentions": discord.AllowedMentions.none(),
-    }
+    card = cards.card(text, [f.filename for f in files], table_view(table, finished=True), colour=colour)
+    return cards.payload(card, files=files, allowed_mentions=discord.AllowedMentions.none())
 
 
 async def hand_message(

@@ -103,7 +103,7 @@ class PrivateMessages:
         opens a fresh message) if given, so nothing left in it acts on a stale state. A message
         sent as a card (``card``) stays one: its last words are a card too."""
         if card:
-            payload: dict[str, Any] = {"view": cards.card(content, [], reopen), "attachments": []}
+            payload = cards.payload(cards.card(content, [], reopen), attachments=[])
         else:
             payload = {"content": content, "attachments": [], "view": reopen}
         return await self.edit(message, payload, about=about)

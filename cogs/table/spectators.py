@@ -78,7 +78,7 @@ async def view_message(
     drawn = {} if drawn is None else drawn
     buttons = view_buttons(table, locale)
     if table.status != "active" or table.state is None:
-        return {"view": cards.card(t(locale, "spectators.waiting"), [], buttons), "attachments": []}
+        return cards.payload(cards.card(t(locale, "spectators.waiting"), [], buttons), attachments=[])
     public = table.public_view().view  # the table as anyone sees it; a coach's seat below
     seat = coached_seat(table, user_id)
     coached = table.view(seat) if seat is not None else None
@@ -102,10 +102,8 @@ async def view_message(
     if current is not None:
         lines.append(t(locale, "table.waiting_for", who=current.name))
     text = messages.last_lines(lines, limits.CARD_TEXT)
-    return {
-        "view": cards.card(text, [i.filename for i in images], buttons),
-        "attachments": [messages.file_of(i) for i in images],
-    }
+    card = cards.card(text, [i.filename for i in images], buttons)
+    return cards.payload(card, attachments=[messages.file_of(i) for i in images])
 
 
 class Spectators:
@@ -264,7 +262,7 @@ class Spectators:
             message = channel.get_partial_message(board.message_id)
             try:
                 await message.edit(
-                    **limits.fit({"view": card, "allowed_mentions": discord.AllowedMentions.none()})
+                    **limits.fit(cards.payload(card, allowed_mentions=discord.AllowedMentions.none()))
                 )
             except discord.HTTPException as error:
                 log.info("table %s: the watching count was not shown: %s", table.id, error)

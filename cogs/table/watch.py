@@ -74,7 +74,7 @@ async def stop(tables: TableManager, interaction: discord.Interaction, table: Ta
         tables.spectators.forget(table, interaction.user.id)
     content = t(user_locale(interaction), "spectators.stopped")
     if interaction.message is not None and interaction.message.flags.ephemeral:
-        await interaction.response.edit_message(view=cards.card(content), attachments=[])  # a card stays one
+        await interaction.response.edit_message(**cards.payload(cards.card(content), attachments=[]))
     else:
         await ephemeral(interaction, content)
 

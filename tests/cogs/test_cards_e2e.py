@@ -10,10 +10,11 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.table import cards, limits
+from cogs.table import cards, limits, messages
 from tests.cogs.harness import (
     answer,
     buttons,
+    play_one_move,
     post_text,
     quit_match,
     setup_guild,
@@ -71,6 +72,36 @@ async def test_the_board_is_one_card_whose_mention_notifies_nobody_and_whose_but
     assert opened.ephemeral and opened.response.attachments, (
         "My hand, clicked inside the card, opens the hand"
     )
+
+
+async def test_a_board_posted_before_cards_turns_into_one_at_its_next_edit(
+    simcord_env, simcord_bot, monkeypatch
+):
+    """A match running across the upgrade: its board is a classic post (content, image, buttons);
+    the next move's edit turns that same post into a card, its content cleared as Discord
+    requires (it refuses a card with content)."""
+    real, posted = messages.board_message, []
+
+    async def classic_first(table: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        payload = await real(table, *args, **kwargs)
+        if posted:
+            return payload
+        posted.append(True)
+        texts = [c.content for c in payload["view"].walk_children() if isinstance(c, discord.ui.TextDisplay)]
+        view = messages.table_view(table, finished=False)
+        return {"content": texts[0], "files": payload["files"], "view": view}
+
+    monkeypatch.setattr(messages, "board_message", classic_first)
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    place = await start_vs_cpu(env, channel, alice, rounds=3)
+    (classic,) = place.table_messages()
+    assert not classic.flags.components_v2 and classic.content, "posted the old way"
+    await wait_for_turn(env, place, alice)
+    await play_one_move(alice, place)  # the board is edited with her move
+    (board,) = place.table_messages()
+    assert board.id == classic.id and board.flags.components_v2 and not board.content
+    assert layout(board)[:3] == ["container", "text", "image:table.png"]
 
 
 async def test_a_spectator_view_is_a_card_to_its_last_words(simcord_env, simcord_bot):

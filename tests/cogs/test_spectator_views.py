@@ -95,7 +95,7 @@ async def test_a_spectator_sees_the_public_view_and_a_coach_one_hand(game: str, 
 
 def card_text(payload: dict[str, Any]) -> str:
     """The text of a view's card (a V2 message has no content)."""
-    assert isinstance(payload["view"], discord.ui.LayoutView) and "content" not in payload
+    assert isinstance(payload["view"], discord.ui.LayoutView) and payload["content"] is None
     return "\n".join(
         c.content for c in payload["view"].walk_children() if isinstance(c, discord.ui.TextDisplay)
     )
