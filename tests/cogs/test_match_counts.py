@@ -1,0 +1,27 @@
+"""Issue 28, "Done when": a scripted human-vs-CPU match per game, counted (``match_counts``).
+
+Run with ``-s`` to print each match's counts (the figures in docs/table-flow.md).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.cogs.match_counts import MATCHES, Counts, Style, play_counted
+
+_played: dict[tuple[str, Style], Counts] = {}
+
+
+async def counted(env, bot, game: str, style: Style) -> Counts:
+    counts = await play_counted(env, bot, MATCHES[game], style)
+    print("\n" + counts.line())
+    return counts
+
+
+@pytest.mark.parametrize("game", sorted(MATCHES))
+async def test_a_scripted_match_is_counted(simcord_env, simcord_bot, game):
+    """The harness plays every game to its end and counts what the human did."""
+    counts = await counted(simcord_env, simcord_bot, game, Style.LIVE_HAND)
+    assert counts.moves > 0 and counts.turns > 0 and counts.rounds >= 1
+    assert counts.clicks >= counts.moves - counts.forced, "every move the human made took a click"
+    assert counts.private_opened >= 1 and counts.posts_left >= 1
