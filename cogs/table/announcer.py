@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 HEAD_LINES = 6  # the lines of one notable move kept in a board post's head, through its edits
-HEAD_KEEP = 12  # the head's lines in all (a round's notable moves, and the turns before them)
+HEAD_KEEP = 12  # the head's lines after its opening (a round's notable moves, the turns before)
 LOG_LINES = 6  # the latest turns shown under them
 HISTORY_SCAN = 50  # messages read back at start-up to recognise posts made before a crash
 OWN_ID = re.compile(r"^t:(?P<game>\d+):(?P<seq>\d+):(?P<verb>[a-z]+)$")
@@ -203,13 +203,17 @@ class Announcer:
         board = table.board
         notes, table.notes = table.notes, []  # a start, its sealed deal, a forfeit: never cut
         fresh = new_post or bool(images) or board.message_id is None or not board.last
-        if notable:  # the story so far stays above the notable lines, up to HEAD_KEEP lines
-            told = [] if fresh else [*board.head, *board.log]
-            head, recent = [*told, *notes, *lines[-HEAD_LINES:]][-HEAD_KEEP:], []
+        opened = board.head[: board.opening]  # what opened the post (a start, its sealed deal): kept
+        if notable and fresh:
+            head, recent = [*notes, *lines[-HEAD_LINES:]], []
+        elif notable:  # the story since the opening stays above the notable lines, up to HEAD_KEEP
+            story = [*board.head[board.opening :], *board.log, *notes, *lines[-HEAD_LINES:]]
+            head, recent = [*opened, *story[-HEAD_KEEP:]], []
         elif fresh:
             head, recent = notes, lines[-LOG_LINES:]
         else:
             head, recent = board.head, [*board.log, *notes, *lines][-LOG_LINES:]
+        opening = len(head) if fresh else len(opened)
         public = table.public_view()
         kept = [] if fresh else [a.filename for a in board.kept]
         payload = await messages.board_message(table, public, head, recent, images if fresh else [], kept)
@@ -228,7 +232,7 @@ class Announcer:
                 board.message_id = None
                 table.notes = [*notes, *lines]
                 return await self._board(table, [], [], notable=notable, upto=upto)
-        board.head, board.log, board.last = head, recent, True
+        board.head, board.log, board.last, board.opening = head, recent, True, opening
         table.board_stale = False
         if upto is not None:  # stored by the caller: a failure there must not post this again
             table.announced, table.marks_saved = upto, False
