@@ -103,7 +103,7 @@ class RulesPageButton(Routed, template=rules_view.RULES_PAGE_TEMPLATE):
     """**Options** / **Rules** under a ``/<game> rules`` reply."""
 
     async def on_click(self, interaction: discord.Interaction) -> None:
-        tables: TableManager = interaction.client.tables  # type: ignore[attr-defined]  # TsukiBot.tables; Interaction types its client as Client
+        tables = TableManager.of(interaction.client)
         m = self.match
         await rules_view.on_page_button(tables, interaction, m["game"], m["source"], m["page"])
 

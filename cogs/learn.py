@@ -23,12 +23,12 @@ import discord
 
 from cogs.table import hints_text, lobby, play
 from cogs.table.components import Routed
+from cogs.table.manager import TableManager
 from cogs.table.replies import refuse, report_error, user_locale
 from engine.ai.levels import Level
 from i18n import t
 
 if TYPE_CHECKING:
-    from cogs.table.manager import TableManager
     from tsuki.bot import TsukiBot
 
 
@@ -62,7 +62,7 @@ class SkipTutorial(Routed, template=hints_text.SKIP_TEMPLATE):
     """**Skip tutorial** in a learner's hand: the tutorial ends, the hand shows the hints only."""
 
     async def on_click(self, interaction: discord.Interaction) -> None:
-        tables: TableManager = interaction.client.tables  # type: ignore[attr-defined]  # TsukiBot.tables; Interaction types its client as Client
+        tables = TableManager.of(interaction.client)
         table = tables.tables.get(self.number("game"))
         seat = table.seat_of(interaction.user.id) if table is not None else None
         if table is None or seat is None or seat.index != self.number("seat"):

@@ -271,7 +271,7 @@ class EndButton(Routed, template=END_TEMPLATE):
 
 class QuitButton(Routed, template=play.QUIT_TEMPLATE):
     async def on_click(self, interaction: discord.Interaction) -> None:
-        tables: TableManager = interaction.client.tables  # type: ignore[attr-defined]  # TsukiBot.tables; Interaction types its client as Client
+        tables = TableManager.of(interaction.client)
         await play.on_quit_button(tables, interaction, self.number("game"), self.match["verb"])
 
 

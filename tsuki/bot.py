@@ -90,7 +90,7 @@ class TsukiBot(commands.Bot):
         if self.settings.shared_database:  # other processes may drive tables here: leases on
             self.db.lease = LeasePolicy(ttl=self.settings.lease_seconds)
             self.open_identify_gate()
-        self.tables = TableManager(self, self.db, game_specs())
+        self.tables = TableManager(self, self.db, game_specs(), self.settings)
         await self.tree.set_translator(TsukiTranslator())
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.add_listener(self.tables.announcer.on_message, "on_message")

@@ -3,10 +3,11 @@
 The guarantee, in one sentence: **every stored move is narrated on the board, every finished
 match gets its results post, and the player to act gets one ping, because each post is made by
 comparing the store (the truth) with what was already posted, after every move, after a failed
-send and at start-up.** An outbox in the table: ``Table.pending`` holds the stored moves not yet
-narrated, ``games.announced_seq`` / ``results_posted`` record what is out. A post made just
-before a crash, whose watermark was not written yet, is recognised after the restart by reading
-the thread's recent messages back: every post carries its move number in its buttons' custom_ids
+send and at start-up.** An outbox in the table (``table.outbox``, :mod:`cogs.table.parts`):
+its ``pending`` holds the stored moves not yet narrated, ``games.announced_seq`` /
+``results_posted`` record what is out. A post made just before a crash, whose watermark was not
+written yet, is recognised after the restart by reading the thread's recent messages back
+(:mod:`cogs.table.read_back`): every post carries its move number in its buttons' custom_ids
 (``t:{game}:{seq}:hand`` on a board, ``:rematch`` on results, ``:turn`` on a ping; inside the
 card's rows for the board and the results: :func:`cogs.table.cards.walk`), so nothing is posted
 twice.
@@ -25,23 +26,23 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 import store
 from cogs.ratings.summary import seat_ratings
-from cogs.table import cards, limits, messages, pings
+from cogs.table import limits, messages, pings
 from cogs.table.commitment import reveal_line
-from cogs.table.model import Table
+from cogs.table.model import Pending, Table
+from cogs.table.read_back import read_back
 from cogs.table.spec import GameSpec
 from cogs.table.standings import standing_lines
 from cogs.table.supervisor import backoff
 from i18n import t
 
 if TYPE_CHECKING:
-    from cogs.table.manager import TableManager
+    from cogs.table.host import AnnouncerHost, ViewListener
     from render.rating_change import RatingShown
 
 log = logging.getLogger(__name__)
@@ -50,7 +51,6 @@ HEAD_LINES = 6  # the lines of one notable move kept in a board post's head, thr
 HEAD_KEEP = 12  # the head's lines after its opening (a round's notable moves, the turns before)
 LOG_LINES = 6  # the latest turns shown under them
 HISTORY_SCAN = 50  # messages read back at start-up to recognise posts made before a crash
-OWN_ID = re.compile(r"^t:(?P<game>\d+):(?P<seq>\d+):(?P<verb>[a-z]+)$")
 
 
 def _notable(spec: GameSpec, events: tuple[Any, ...]) -> bool:
@@ -59,11 +59,30 @@ def _notable(spec: GameSpec, events: tuple[Any, ...]) -> bool:
 
 
 class Announcer:
-    """Posts what is stored but not yet announced, for every table of a :class:`TableManager`."""
+    """Posts what is stored but not yet announced, for every table of its host (the manager).
 
-    def __init__(self, manager: TableManager) -> None:
-        self.manager = manager
-        self.bot = manager.bot
+    It owns each table's outbox (``table.outbox``) and pings (``table.pings``). After every
+    flush, its listeners (:meth:`listen`: the live hands, then the spectators' views) are
+    refreshed, in that order."""
+
+    def __init__(self, host: AnnouncerHost) -> None:
+        self.host = host
+        self.bot = host.bot
+        self.listeners: list[ViewListener] = []
+
+    def listen(self, listener: ViewListener) -> None:
+        """Have ``listener``'s views refreshed after every flush (after those registered before)."""
+        self.listeners.append(listener)
+
+    async def refresh_views(self, table: Table) -> None:
+        """Bring every listener's views of ``table`` up to its current turn, in order."""
+        for listener in self.listeners:
+            await listener.refresh(table)
+
+    def redraw_views(self, table: Table) -> None:
+        """Every listener draws its views of ``table`` again at the next refresh (a coach came or went)."""
+        for listener in self.listeners:
+            listener.redraw(table)
 
     # --- entry points ---------------------------------------------------------------------
 
@@ -71,21 +90,32 @@ class Announcer:
         """Catch this table's posts up with its stored state, in the background.
 
         One flush runs at a time per table and loops until nothing is left, so a request made
-        while one runs is served by it (the moves are already in ``table.pending``).
+        while one runs is served by it (the moves are already in ``table.outbox.pending``).
         """
-        if table.announcing is not None and not table.announcing.done():
-            if not table.announce_retrying:
-                table.announce_wake.set()  # the running flush goes round once more
+        if table.outbox.announcing is not None and not table.outbox.announcing.done():
+            if not table.outbox.announce_retrying:
+                table.outbox.announce_wake.set()  # the running flush goes round once more
                 return
-            table.announce_retrying = False
-            table.announcing.cancel()  # it waits to retry a failed post: a new flush goes now
+            table.outbox.announce_retrying = False
+            table.outbox.announcing.cancel()  # it waits to retry a failed post: a new flush goes now
         task = asyncio.get_running_loop().create_task(self._run(table), name=f"announce-{table.id}")
-        table.announcing = task
+        table.outbox.announcing = task
         task.add_done_callback(_log_failure)
+
+    def queue(self, table: Table, move: Pending) -> None:
+        """A stored move (or the deal: ``seq`` -1) to narrate with the next post."""
+        table.outbox.pending.append(move)
+
+    def note(self, table: Table, *lines: str, first: bool = False) -> None:
+        """Lines for the next post (a start, a forfeit, a stop…); ``first``: before those noted."""
+        if first:
+            table.outbox.notes[:0] = lines
+        else:
+            table.outbox.notes.extend(lines)
 
     def update_board(self, table: Table) -> None:
         """Edit the board again with no move (its status changed: a pause, a resumption)."""
-        table.board_stale = True
+        table.outbox.board_stale = True
         self.request(table)
 
     async def _run(self, table: Table) -> None:
@@ -93,9 +123,9 @@ class Announcer:
         ``announce_wake``), again after a backoff when anything failed (Discord, the store), for
         as long as it takes; a table whose thread or channel is gone ends as abandoned."""
         failures = 0
-        supervisor = self.manager.supervisor
+        supervisor = self.host.supervisor
         while not supervisor.lets_go(table):
-            table.announce_wake.clear()  # set again by any move made while this flush runs
+            table.outbox.announce_wake.clear()  # set again by any move made while this flush runs
             try:
                 await self.flush(table)
             except Exception as error:
@@ -112,48 +142,55 @@ class Announcer:
                     delay,
                     exc_info=failures == 1,
                 )
-                if table.announce_wake.is_set():  # a move came in meanwhile: try again now
+                if table.outbox.announce_wake.is_set():  # a move came in meanwhile: try again now
                     continue
-                table.announce_retrying = True  # (or sooner: the next move's request restarts it)
+                table.outbox.announce_retrying = True  # (or sooner: the next move's request restarts it)
                 try:
                     await asyncio.sleep(delay)
                 finally:
-                    if table.announcing is asyncio.current_task():
-                        table.announce_retrying = False
+                    if table.outbox.announcing is asyncio.current_task():
+                        table.outbox.announce_retrying = False
                 continue
-            if not table.announce_wake.is_set():
+            if not table.outbox.announce_wake.is_set():
                 return
             failures = 0
 
     async def flush(self, table: Table) -> None:
-        async with table.announce_lock:
-            if not table.marks_saved:  # posted, but storing that failed: store it first
+        async with table.outbox.announce_lock:
+            if not table.outbox.marks_saved:  # posted, but storing that failed: store it first
                 await self._save_marks(table)
-            while table.pending and not self._held(table):
+            while table.outbox.pending and not self._held(table):
                 await self._narrate(table)
-            if table.status == "finished" and not table.results_posted and not table.pending:
+            if table.status == "finished" and not table.outbox.results_posted and not table.outbox.pending:
                 await self._post_results(table, [], [], table.seq)
-            elif (table.notes or _restated(table)) and not table.pending:
+            elif (table.outbox.notes or _restated(table)) and not table.outbox.pending:
                 ended = table.status != "active"  # a forfeit's or a stop's lines: a post of their own
                 await self._board(table, [], [], notable=ended, new_post=ended)
             await self.sync_ping(table)
-        await self.manager.hands.refresh(table)
+        await self.refresh_views(table)
 
     def owes(self, table: Table) -> bool:
         """Whether something stored is not posted yet (what a flush must be running or due for)."""
-        if table.status == "lobby" or self.manager.supervisor.lets_go(table):
+        if table.status == "lobby" or self.host.supervisor.lets_go(table):
             return False
-        owed_results = table.status == "finished" and not table.results_posted
-        narration = bool(table.pending) and not self._held(table)
-        restate = table.notes or _restated(table)
-        return owed_results or narration or not table.marks_saved or bool(restate and not table.pending)
+        owed_results = table.status == "finished" and not table.outbox.results_posted
+        narration = bool(table.outbox.pending) and not self._held(table)
+        restate = table.outbox.notes or _restated(table)
+        return (
+            owed_results
+            or narration
+            or not table.outbox.marks_saved
+            or bool(restate and not table.outbox.pending)
+        )
 
     async def _save_marks(self, table: Table) -> None:
         """Store the watermarks of what is posted (the posts are out: a retry must not post again)."""
-        await store.mark_announced(self.manager.db, table.id, table.announced, table.board.message_id)
-        if table.results_posted:
-            await store.mark_results_posted(self.manager.db, table.id)
-        table.marks_saved = True
+        await store.mark_announced(
+            self.host.db, table.id, table.outbox.announced, table.outbox.board.message_id
+        )
+        if table.outbox.results_posted:
+            await store.mark_results_posted(self.host.db, table.id)
+        table.outbox.marks_saved = True
 
     def _held(self, table: Table) -> bool:
         """A seat that acts again at once (Goita: block, then attack) gets one post per turn; a
@@ -164,13 +201,13 @@ class Announcer:
             return True
         if not table.spec.one_post_per_turn or table.status != "active":
             return False
-        current, last = table.to_act(), table.pending[-1]
+        current, last = table.to_act(), table.outbox.pending[-1]
         return last.seq >= 0 and current is not None and current.index == last.seat
 
     # --- the board --------------------------------------------------------------------------
 
     async def _narrate(self, table: Table) -> None:
-        batch = list(table.pending)
+        batch = list(table.outbox.pending)
         upto = batch[-1].seq + 1
         events = tuple(e for p in batch for e in p.events)
         lines = messages.narration(table, batch)
@@ -183,7 +220,7 @@ class Announcer:
             opening = batch[0].seq < 0  # the deal: its lines head the first board for good
             notable = opening or bool(images) or _notable(table.spec, events)
             await self._board(table, lines, images, notable=notable, upto=upto)
-        del table.pending[: len(batch)]
+        del table.outbox.pending[: len(batch)]
         await self._save_marks(table)
 
     async def _board(
@@ -200,8 +237,8 @@ class Announcer:
         (``images``: the post that closes a round opens the next one's board), when the board
         is not the newest message, or when asked (``new_post``). A notable move's lines join the
         post's head, so the moment stays in the thread's story without a post of its own."""
-        board = table.board
-        notes, table.notes = table.notes, []  # a start, its sealed deal, a forfeit: never cut
+        board = table.outbox.board
+        notes, table.outbox.notes = table.outbox.notes, []  # a start, its sealed deal, a forfeit: never cut
         fresh = new_post or bool(images) or board.message_id is None or not board.last
         opened = board.head[: board.opening]  # what opened the post (a start, its sealed deal): kept
         if notable and fresh:
@@ -218,7 +255,7 @@ class Announcer:
         kept = [] if fresh else [a.filename for a in board.kept]
         payload = await messages.board_message(table, public, head, recent, images if fresh else [], kept)
         channel = await self.channel(table)
-        await self.manager.pacer.wait(channel.id)
+        await self.host.pacer.wait(channel.id)
         if fresh:
             message = await channel.send(**limits.fit(payload))
             board.message_id = message.id
@@ -230,33 +267,33 @@ class Announcer:
                 await channel.get_partial_message(board.message_id).edit(**limits.fit(edit))
             except discord.NotFound:  # someone deleted the board: post it again
                 board.message_id = None
-                table.notes = [*notes, *lines]
+                table.outbox.notes = [*notes, *lines]
                 return await self._board(table, [], [], notable=notable, upto=upto)
         board.head, board.log, board.last, board.opening = head, recent, True, opening
-        table.board_stale = False
+        table.outbox.board_stale = False
         if upto is not None:  # stored by the caller: a failure there must not post this again
-            table.announced, table.marks_saved = upto, False
+            table.outbox.announced, table.outbox.marks_saved = upto, False
         return None
 
     async def _post_results(self, table: Table, lines: list[str], images: list[Any], upto: int) -> None:
         """The match's last post: narration, results, the final table, sheets, summary, Rematch."""
-        lines = [*table.notes, *lines, *await self._standings(table)]
-        lines.append(await reveal_line(self.manager.db, table))  # the seed and salt, for /verify
-        table.notes = []
+        lines = [*table.outbox.notes, *lines, *await self._standings(table)]
+        lines.append(await reveal_line(self.host.db, table))  # the seed and salt, for /verify
+        table.outbox.notes = []
         payload = await messages.results_message(table, table.public_view(), lines, images)
         channel = await self.channel(table)
-        await self.manager.pacer.wait(channel.id)
+        await self.host.pacer.wait(channel.id)
         message = await channel.send(**limits.fit(payload))
-        table.announced, table.results_posted, table.marks_saved = upto, True, False
-        table.board.message_id, table.board.last = message.id, True
-        del table.pending[:]  # narrated in this post (a retry must not post it again)
+        table.outbox.announced, table.outbox.results_posted, table.outbox.marks_saved = upto, True, False
+        table.outbox.board.message_id, table.outbox.board.last = message.id, True
+        del table.outbox.pending[:]  # narrated in this post (a retry must not post it again)
         await self._save_marks(table)
-        await self.manager.refresh_lobby(table)  # the lobby message says the match is over
+        await self.host.refresh_lobby(table)  # the lobby message says the match is over
 
     async def _standings(self, table: Table) -> list[str]:
         """What changed for each player on the leaderboard, with their new rating."""
         try:
-            return list(await standing_lines(self.manager.db, table.id, table.locale))
+            return list(await standing_lines(self.host.db, table.id, table.locale))
         except Exception:
             log.exception("table %s: could not compute the leaderboard changes", table.id)
             return []
@@ -264,7 +301,7 @@ class Announcer:
     async def _ratings(self, table: Table) -> tuple[RatingShown | None, ...] | None:
         """Each seat's rating change for the match summary image (``None``: no rated change)."""
         try:
-            return await seat_ratings(self.manager.db, table.id, [s.user_id for s in table.seats])
+            return await seat_ratings(self.host.db, table.id, [s.user_id for s in table.seats])
         except Exception:
             log.exception("table %s: could not read the rating changes", table.id)
             return None
@@ -273,12 +310,19 @@ class Announcer:
 
     async def sync_ping(self, table: Table) -> None:
         """Delete the last turn's pings; ping the human to act once per turn (never an away one)."""
-        if table.ping_ids and (table.ping_turn != table.turn_start or table.status != "active"):
+        if table.pings.ping_ids and (
+            table.pings.ping_turn != table.clock.turn_start or table.status != "active"
+        ):
             await self._delete_pings(table)
         seat = table.to_act()
-        if table.status != "active" or seat is None or seat.cpu_plays or table.ping_turn == table.turn_start:
+        if (
+            table.status != "active"
+            or seat is None
+            or seat.cpu_plays
+            or table.pings.ping_turn == table.clock.turn_start
+        ):
             return
-        if table.paused is not None:  # no deadline runs: pinged again when it resumes
+        if table.supervision.paused is not None:  # no deadline runs: pinged again when it resumes
             return
         # Public: built from the public view only (who, until when, what kind of decision), never
         # from the seat's own view, whose prompt would tell the thread about the hand.
@@ -288,6 +332,10 @@ class Announcer:
         await self._send_ping(table, ping)
         await self._notify_by_dm(table, seat.user_id)
 
+    def ping_again(self, table: Table) -> None:
+        """Post the turn's ping again at the next flush (its deadline changed: a resumption)."""
+        table.pings.ping_turn = None
+
     async def warn(self, table: Table) -> None:
         """The warning ping a minute before the turn's timer runs out."""
         warning = pings.warning_message(table, table.public_view())
@@ -296,21 +344,21 @@ class Announcer:
 
     async def _send_ping(self, table: Table, ping: dict[str, Any]) -> None:
         channel = await self.channel(table)
-        await self.manager.pacer.wait(channel.id)
+        await self.host.pacer.wait(channel.id)
         message = await channel.send(**limits.fit(ping), allowed_mentions=discord.AllowedMentions(users=True))
-        table.ping_turn = table.turn_start
-        table.ping_ids.append(message.id)
+        table.pings.ping_turn = table.clock.turn_start
+        table.pings.ping_ids.append(message.id)
 
     async def _delete_pings(self, table: Table) -> None:
         channel = await self.channel(table)
-        for message_id in table.ping_ids:
+        for message_id in table.pings.ping_ids:
             with contextlib.suppress(discord.NotFound):  # deleted already (a moderator, a past run)
                 await channel.get_partial_message(message_id).delete()
-        table.ping_ids, table.ping_turn = [], None
+        table.pings.ping_ids, table.pings.ping_turn = [], None
 
     async def _notify_by_dm(self, table: Table, user_id: int | None) -> None:
         """The opt-in "your turn" DM (``/notify``), when the store offers that setting."""
-        if user_id is None or not await store.notify_wanted(self.manager.db, [user_id]):
+        if user_id is None or not await store.notify_wanted(self.host.db, [user_id]):
             return
         where = f"<#{table.play_channel_id}>"
         try:  # (without the members intent the user is often not cached)
@@ -327,39 +375,13 @@ class Announcer:
         A post sent just before the bot stopped, whose watermark was not stored yet, is found by
         the move number in its buttons; pings of turns that are over are deleted.
         """
-        me = self.bot.user
-        board_seq, results, stale = -1, False, []
         try:
             channel = await self.channel(table)
             history = [m async for m in channel.history(limit=HISTORY_SCAN)]
         except discord.HTTPException:
             log.warning("table %s: could not read its thread back; trusting the store", table.id)
             return
-        for message in history:
-            if me is None or message.author.id != me.id:
-                continue
-            for seq, verb in _own_ids(message, table.id):
-                if verb == "hand" and seq > board_seq:
-                    board_seq = seq
-                elif verb == "rematch":
-                    results = True
-                elif verb == "turn" and seq >= table.turn_start and table.status == "active":
-                    table.ping_turn = table.turn_start
-                    table.ping_ids.append(message.id)
-                elif verb == "turn":
-                    stale.append(message.id)  # a ping of a turn that is over
-        for message_id in stale:
-            with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(message_id).delete()
-        if board_seq > table.announced:
-            log.info("table %s: posts up to move %s were out before the restart", table.id, board_seq)
-            table.pending = [p for p in table.pending if p.seq >= board_seq]
-            table.announced = board_seq
-            await store.mark_announced(self.manager.db, table.id, board_seq)
-        if results and not table.results_posted:  # the match's last post is out: all was said
-            table.pending, table.results_posted, table.announced = [], True, table.seq
-            await store.mark_announced(self.manager.db, table.id, table.seq)
-            await store.mark_results_posted(self.manager.db, table.id)
+        await read_back(self.host.db, table, channel, history, self.bot.user)
 
     async def channel(self, table: Table) -> Any:
         channel_id = table.play_channel_id
@@ -370,25 +392,14 @@ class Announcer:
         me = self.bot.user
         if me is not None and message.author.id == me.id:
             return
-        table = self.manager.in_channel(message.channel.id)
+        table = self.host.in_channel(message.channel.id)
         if table is not None and message.channel.id == table.play_channel_id:
-            table.board.last = False
+            table.outbox.board.last = False
 
 
 def _restated(table: Table) -> bool:
     """The running table's board must be edited again though no move came (a pause)."""
-    return table.board_stale and table.status == "active"
-
-
-def _own_ids(message: discord.Message, game_id: int) -> list[tuple[int, str]]:
-    """The move number and verb of each of our table buttons on ``message``: in a classic
-    message's rows (a ping) or inside a card's (the board, the results)."""
-    found = []
-    for component in cards.walk(message.components):
-        match = OWN_ID.match(getattr(component, "custom_id", None) or "")
-        if match and int(match["game"]) == game_id:
-            found.append((int(match["seq"]), match["verb"]))
-    return found
+    return table.outbox.board_stale and table.status == "active"
 
 
 def _log_failure(task: asyncio.Task[None]) -> None:

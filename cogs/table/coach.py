@@ -19,19 +19,19 @@ from i18n import t, tn
 if TYPE_CHECKING:
     import discord
 
-    from cogs.table.manager import TableManager
+    from cogs.table.host import CoachHost
 
 
 def coached_seat(table: Table, user_id: int) -> int | None:
     """The seat whose hand ``user_id`` may see as its coach, if any."""
-    return next((c.seat for c in table.coaches.values() if c.user_id == user_id), None)
+    return next((c.seat for c in table.live.coaches.values() if c.user_id == user_id), None)
 
 
 def is_spectator(table: Table, user_id: int) -> bool:
     """Whether ``user_id`` watches this running match (a live view, or as a coach) unseated."""
     if table.seat_of(user_id) is not None:
         return False
-    return user_id in table.watchers or coached_seat(table, user_id) is not None
+    return user_id in table.live.watchers or coached_seat(table, user_id) is not None
 
 
 def spectating() -> GameError:
@@ -49,7 +49,7 @@ def not_seated(table: Table, user_id: int) -> GameError:
 def coach_lines(table: Table, locale: str) -> list[str]:
     """ "🎓 Aki shows their hand to Ben", one per seat that has a coach (seen by everyone)."""
     lines = []
-    for seat, coach in sorted(table.coaches.items()):
+    for seat, coach in sorted(table.live.coaches.items()):
         if seat < len(table.seats):
             lines.append(t(locale, "spectators.coach_line", player=table.seats[seat].name, coach=coach.name))
     return lines
@@ -57,7 +57,7 @@ def coach_lines(table: Table, locale: str) -> list[str]:
 
 def watch_line(table: Table, locale: str) -> str | None:
     """ "👁 2 watching", when anyone watches (a watcher who took a seat since is a player)."""
-    count = sum(table.seat_of(user_id) is None for user_id in table.watchers)
+    count = sum(table.seat_of(user_id) is None for user_id in table.live.watchers)
     return tn(locale, "spectators.watching", count) if count else None
 
 
@@ -87,39 +87,39 @@ def _check_coach(table: Table, seat: Seat, user: discord.abc.User) -> None:
         raise GameError("They already coach another seat.", key="coach_taken", who=user.display_name)
 
 
-async def set_coach(tables: TableManager, table: Table, seat: Seat, user: discord.abc.User) -> Coach:
+async def set_coach(tables: CoachHost, table: Table, seat: Seat, user: discord.abc.User) -> Coach:
     """Let ``user`` see ``seat``'s hand (replacing its coach, if any): stored, then everyone told."""
     async with table.lock:
         _check_coach(table, seat, user)
         coach = Coach(seat.index, user.id, user.display_name)
         row = spectator_store.CoachRow(seat.index, user.id, user.display_name)
         await spectator_store.set_coach(tables.db, table.id, row)
-        table.coaches[seat.index] = coach
+        tables.spectators.coached(table, coach)
     await tables.spectators.changed(table)
     return coach
 
 
-async def clear_coach(tables: TableManager, table: Table, seat: Seat) -> Coach:
+async def clear_coach(tables: CoachHost, table: Table, seat: Seat) -> Coach:
     """Stop showing ``seat``'s hand to its coach; the coach it had (a GameError if none)."""
     async with table.lock:
-        coach = table.coaches.get(seat.index)
+        coach = table.live.coaches.get(seat.index)
         if coach is None or table.status != "active":
             raise GameError("Nobody sees your hand.", key="coach_none")
         await spectator_store.drop_coach(tables.db, table.id, seat.index)
-        del table.coaches[seat.index]
+        tables.spectators.uncoached(table, seat.index)
     await tables.spectators.changed(table)
     return coach
 
 
-async def seat_changed(tables: TableManager, table: Table, index: int, user_id: int | None) -> None:
+async def seat_changed(tables: CoachHost, table: Table, index: int, user_id: int | None) -> None:
     """Seat ``index`` changes hands (the caller holds the lock): the old player's coach ends, and a
     new player who coached another seat stops coaching it (a player never sees two hands)."""
     ended = [index]
     if user_id is not None and (other := coached_seat(table, user_id)) is not None:
         ended.append(other)
     for seat in ended:
-        if table.coaches.pop(seat, None) is not None:
+        if tables.spectators.uncoached(table, seat) is not None:
             await spectator_store.drop_coach(tables.db, table.id, seat)
-    if user_id is not None and user_id in table.watchers:
+    if user_id is not None and user_id in table.live.watchers:
         tables.spectators.forget(table, user_id)  # seated now: no longer one of the watchers
     await tables.spectators.changed(table)

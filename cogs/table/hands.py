@@ -29,9 +29,11 @@ from cogs.table.private_message import Edited, PrivateMessage, PrivateMessages
 from i18n import t
 
 if TYPE_CHECKING:
-    from cogs.table.manager import TableManager
+    from cogs.table.host import ServiceHost
 
 log = logging.getLogger(__name__)
+
+REDRAW = -2  # a hand's shown move count that no table has: the next refresh redraws it
 
 
 @dataclass(slots=True)
@@ -43,9 +45,12 @@ class LiveHand:
 
 
 class LiveHands:
-    def __init__(self, manager: TableManager) -> None:
-        self.manager = manager
-        self.messages = PrivateMessages(manager.bot)
+    """Every table's live hands (``table.live.hands``, which only this writes); a listener of the
+    announcer (:class:`~cogs.table.host.ViewListener`): refreshed after every post."""
+
+    def __init__(self, host: ServiceHost) -> None:
+        self.host = host
+        self.messages = PrivateMessages(host.bot)
 
     def opened(
         self,
@@ -62,9 +67,7 @@ class LiveHands:
         row = self.token_of(interaction, seat, locale, message_id)
         self._keep(table, row, shown=table.seq)
         if save:
-            task = asyncio.get_running_loop().create_task(
-                store.save_live_hand(self.manager.db, table.id, row)
-            )
+            task = asyncio.get_running_loop().create_task(store.save_live_hand(self.host.db, table.id, row))
             task.add_done_callback(_log_failure)
         return row
 
@@ -77,29 +80,29 @@ class LiveHands:
         return store.LiveHand(seat, interaction.token, locale, now, message_id)
 
     def _keep(self, table: Table, row: store.LiveHand, *, shown: int) -> None:
-        old = table.hands.get(row.seat)
+        old = table.live.hands.get(row.seat)
         if old is not None and old.expiry is not None:
             old.expiry.cancel()
         if row.message_id is None:  # stored before message ids were: it cannot be addressed
-            table.hands.pop(row.seat, None)
+            table.live.hands.pop(row.seat, None)
             return
         hand = LiveHand(PrivateMessage.stored(row.token, row.message_id, row.issued_at), row.locale, shown)
         left = hand.message.retire_in(datetime.now(UTC).timestamp())
         if left <= 0:
-            table.hands.pop(row.seat, None)
+            table.live.hands.pop(row.seat, None)
             return
         hand.expiry = asyncio.get_running_loop().create_task(self._expire(table, row.seat, hand, left))
-        table.hands[row.seat] = hand
+        table.live.hands[row.seat] = hand
 
     async def resume(self, table: Table) -> None:
-        """After a restart: take the stored tokens back and bring their hands up to date."""
-        for row in await store.live_hands(self.manager.db, table.id):
+        """After a restart: take the stored tokens back (shown as of no turn: the refresh of the
+        announcer's listeners that follows brings their hands up to date)."""
+        for row in await store.live_hands(self.host.db, table.id):
             self._keep(table, row, shown=-1)
-        await self.refresh(table)
 
     async def refresh(self, table: Table) -> None:
         """Edit every live hand that shows an earlier turn than the current one."""
-        for seat, hand in list(table.hands.items()):
+        for seat, hand in list(table.live.hands.items()):
             if hand.shown_seq == table.seq and table.status == "active":
                 continue
             about = _about(table, seat)
@@ -111,18 +114,22 @@ class LiveHands:
                 edited = await self.messages.retire(hand.message, over, about=about)
             if self._edited(table, seat, hand, edited):
                 hand.shown_seq = table.seq
-        await self.manager.spectators.refresh(table)  # spectators' views follow the same turns
+
+    def redraw(self, table: Table) -> None:
+        """Every live hand is edited again at the next refresh (a coach came or went)."""
+        for hand in table.live.hands.values():
+            hand.shown_seq = REDRAW
 
     def _edited(self, table: Table, seat: int, hand: LiveHand, edited: Edited) -> bool:
         """Whether the edit of ``hand`` went through; a hand that is gone is forgotten, unless the
         seat opened a newer one while the edit was on its way (that one stays live)."""
-        if edited is Edited.GONE and table.hands.get(seat) is hand:
+        if edited is Edited.GONE and table.live.hands.get(seat) is hand:
             self.forget(table, seat)
         return edited is Edited.DONE
 
     async def _expire(self, table: Table, seat: int, hand: LiveHand, after: float) -> None:
         await asyncio.sleep(after)
-        if table.hands.get(seat) is not hand:
+        if table.live.hands.get(seat) is not hand:
             return
         reopen = c.button(
             c.table_id(table.id, table.seq, "hand"),
@@ -136,16 +143,16 @@ class LiveHands:
             hand.message, expired, reopen=c.view_of([reopen]), about=_about(table, seat)
         )
         self._edited(table, seat, hand, edited)
-        if table.hands.get(seat) is hand:  # not a hand the player opened while this one was retired
-            table.hands.pop(seat, None)
+        if table.live.hands.get(seat) is hand:  # not a hand the player opened while this one was retired
+            table.live.hands.pop(seat, None)
 
     def forget(self, table: Table, seat: int) -> None:
-        hand = table.hands.pop(seat, None)
+        hand = table.live.hands.pop(seat, None)
         if hand is not None and hand.expiry is not None and hand.expiry is not asyncio.current_task():
             hand.expiry.cancel()
 
     def shutdown(self, table: Table) -> None:
-        for hand in table.hands.values():
+        for hand in table.live.hands.values():
             if hand.expiry is not None:
                 hand.expiry.cancel()
 

@@ -1,12 +1,16 @@
 """The shared table flow's core: starting, moves, finishing, resuming after a restart.
 
-One :class:`TableManager` lives on the bot (``bot.tables``). Every move goes through
-:meth:`TableManager.act`, under the table's lock: the engine validates it, the store makes it
-durable, and only then is the new state kept; the announcer (``announcer.py``) then posts it,
-and the turn clock (``turns.py``) schedules what happens next: a CPU seat's move after a short
-pause, or the turn timer of the human to act, run by the table's supervisor (``supervisor.py``),
-which retries what fails. Lobby and player clicks live in ``lobby.py`` and
-``play.py``, live hands in ``hands.py``.
+One :class:`TableManager` lives on the bot (``bot.tables``; from a component's callback,
+:meth:`TableManager.of`). Every move goes through :meth:`TableManager.act`, under the table's
+lock: the engine validates it, the store makes it durable, and only then is the new state kept
+and the move queued in the announcer's outbox; the announcer (``announcer.py``) then posts it
+and refreshes its listeners (the live hands, ``hands.py``, then the spectators' views,
+``spectators.py``), and the turn clock (``turns.py``) schedules what happens next: a CPU seat's
+move after a short pause, or the turn timer of the human to act, run by the table's supervisor
+(``supervisor.py``), which retries what fails. Lobby and player clicks live in ``lobby.py`` and
+``play.py``; a table rebuilt after a restart comes from ``rebuild.py``. The services never
+import this module: each is typed with the protocol of ``host.py`` naming what it needs of the
+manager, and each writes only its own part of a table (``parts.py``).
 """
 
 from __future__ import annotations
@@ -15,9 +19,10 @@ import asyncio
 import logging
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
+from discord.ext import commands
 
 import store
 from cogs.table import coach, limits, messages
@@ -25,36 +30,51 @@ from cogs.table.announcer import Announcer
 from cogs.table.commitment import commit as commit_deal
 from cogs.table.commitment import sealed_line
 from cogs.table.hands import LiveHands
-from cogs.table.model import Pending, Seat, StaleClick, Table
+from cogs.table.model import Seat, StaleClick, Table
 from cogs.table.ownership import Ownership
 from cogs.table.pacing import ChannelPacer
+from cogs.table.parts import Pending
+from cogs.table.rebuild import rebuild
 from cogs.table.spec import GameSpec, Image
 from cogs.table.spectators import Spectators
 from cogs.table.supervisor import Supervisor
+from cogs.table.thread import open_thread
 from cogs.table.turns import TurnClock
 from engine.core import GameError, GameOver, NotYourTurn, Outcome
 from i18n import t
-
-if TYPE_CHECKING:
-    from tsuki.bot import TsukiBot
+from tsuki.settings import Settings
 
 log = logging.getLogger(__name__)
 
 
 class TableManager(TurnClock):
-    def __init__(self, bot: TsukiBot, db: store.Database, specs: dict[str, GameSpec]) -> None:
+    """The tables this process drives, and the services that run them (typed by ``host.py``)."""
+
+    def __init__(
+        self, bot: commands.Bot, db: store.Database, specs: dict[str, GameSpec], settings: Settings
+    ) -> None:
         self.bot = bot
         self.db = db
         self.specs = specs
-        self.settings = bot.settings
+        self.settings = settings
         self.tables: dict[int, Table] = {}
         self.pacer = ChannelPacer()
         self.announcer = Announcer(self)
         self.hands = LiveHands(self)
-        settings = bot.settings
         self.ownership = Ownership(self, settings.shard_count, settings.shard_ids)
         self.spectators = Spectators(self)
         self.supervisor = Supervisor(self)  # after the services: it asks them to let a table go
+        # After every post: the live hands, then the spectators' views (which name the coaches).
+        self.announcer.listen(self.hands)
+        self.announcer.listen(self.spectators)
+
+    @staticmethod
+    def of(client: discord.Client) -> TableManager:
+        """The manager on the bot an interaction reached (``Interaction.client`` is typed Client)."""
+        tables = getattr(client, "tables", None)
+        if not isinstance(tables, TableManager):
+            raise TypeError(f"{type(client).__name__} has no table manager")
+        return tables
 
     # --- lookup -----------------------------------------------------------------------------
 
@@ -119,14 +139,14 @@ class TableManager(TurnClock):
     async def start(self, table: Table, lobby_message: discord.Message | None) -> None:
         """Deal: create the thread when allowed, store the seats, post the first table."""
         state, events = table.spec.engine.begin(table.seat_count, table.rules, table.seed)
-        thread_id = await self._make_thread(table, lobby_message)
+        thread_id = await open_thread(self.bot, table, lobby_message)
         seats = [store.SeatRow(s.index, s.user_id, s.name) for s in table.seats]
         await store.start_game(self.db, table.id, seed=table.seed, seats=seats, thread_id=thread_id)
         table.state, table.status, table.thread_id = state, "active", thread_id
         await self.save_meta(table)
-        table.notes.append(self._started_line(table))
-        table.notes.append(await commit_deal(self.db, table))  # the deal's sealed hash, posted first
-        table.pending.append(Pending(-1, 0, tuple(events), "cpu"))  # the deal: narrated, not a move
+        self.announcer.note(table, self._started_line(table))
+        self.announcer.note(table, await commit_deal(self.db, table))  # the deal's sealed hash, posted first
+        self.announcer.queue(table, Pending(-1, 0, tuple(events), "cpu"))  # the deal: narrated, not a move
         self._begin_turn(table)
         if (outcome := table.spec.engine.outcome(state)) is not None:
             await self.finish(table, outcome)
@@ -135,26 +155,6 @@ class TableManager(TurnClock):
 
     def _started_line(self, table: Table) -> str:
         return t(table.locale, "table.started", game=t(table.locale, table.spec.title_key))
-
-    async def _make_thread(self, table: Table, lobby_message: discord.Message | None) -> int | None:
-        channel = self.bot.get_channel(table.channel_id)
-        if lobby_message is None or not isinstance(channel, discord.TextChannel):
-            return None
-        me = channel.guild.me
-        perms = channel.permissions_for(me) if me is not None else None
-        if perms is None or not (
-            perms.create_public_threads and perms.send_messages_in_threads and perms.attach_files
-        ):
-            return None
-        title = t(table.locale, table.spec.title_key)
-        players = t(table.locale, "table.vs").join(table.names)
-        name = t(table.locale, "table.thread_name", game=title, players=players)
-        try:
-            thread = await lobby_message.create_thread(name=name[:100])
-        except discord.HTTPException:
-            log.info("could not create a thread for game %s; playing in the channel", table.id)
-            return None
-        return thread.id
 
     async def resume_all(self) -> int:
         """Rebuild every unfinished table this process drives (its shards' guilds; with leases,
@@ -187,9 +187,10 @@ class TableManager(TurnClock):
         outcome = spec.engine.outcome(table.state) if table.state is not None else None
         if table.status == "active":
             await self.announcer.reconcile(table)
-        if table.pending and table.pending[0].seq < 0:  # stopped before its first post: say it all
+        pending = table.outbox.pending
+        if pending and pending[0].seq < 0:  # stopped before its first post: say it all
             sealed = await sealed_line(self.db, table)
-            table.notes[:0] = [self._started_line(table), *([sealed] if sealed else [])]
+            self.announcer.note(table, self._started_line(table), *([sealed] if sealed else []), first=True)
         if outcome is not None:  # stopped between its last move and its results
             await self.finish(table, outcome)
         if table.status == "lobby":
@@ -198,8 +199,11 @@ class TableManager(TurnClock):
             self.announcer.request(table)  # whatever was stored but not posted
             await self.spectators.resume(table)  # coaches first: hands and views name them
             await self.hands.resume(table)
-            if table.paused is not None and table.status == "active":
-                self.supervisor.pause(table, table.paused)  # still paused: its reason shown, its probe run
+            await self.announcer.refresh_views(table)
+            if table.supervision.paused is not None and table.status == "active":
+                self.supervisor.pause(
+                    table, table.supervision.paused
+                )  # still paused: its reason shown, its probe run
             else:
                 self.schedule(table)
         return 1
@@ -232,63 +236,11 @@ class TableManager(TurnClock):
         return count
 
     async def _rebuild(self, row: store.GameRow, spec: GameSpec) -> Table:
-        meta = row.meta or {}
-        rules = spec.engine.stored_rules(row.rules)
-        table = Table(
-            id=row.id,
-            game=row.game,
-            spec=spec,
-            guild_id=row.guild_id,
-            channel_id=row.channel_id,
-            host_id=row.host_id,
-            rules=rules,
-            options=row.options,
-            locale=meta.get("locale", "en"),
-            turn_timeout=float(meta.get("turn_timeout", self.settings.turn_timeout)),
-            seed=row.seed,
-            status=row.status,
-            thread_id=row.thread_id,
-            lobby_message_id=meta.get("lobby_message_id"),
-            host_name=meta.get("host_name", ""),
-            paused=meta.get("paused"),
-            paused_left=meta.get("paused_left"),
-        )
-        seat_meta = meta.get("seats", [])
-        for s in row.seats:
-            seat = Seat(s.seat, s.user_id, s.display_name)
-            if s.seat < len(seat_meta):
-                seat.away = bool(seat_meta[s.seat].get("away"))
-                seat.timeouts = int(seat_meta[s.seat].get("timeouts", 0))
-                seat.level = seat_meta[s.seat].get("level") if seat.is_cpu else None
-                seat.tutorial_skipped = bool(seat_meta[s.seat].get("tutorial_skipped"))
-                seat.tutorial_from = int(seat_meta[s.seat].get("tutorial_from", 0))
-            table.seats.append(seat)
+        """``row``'s table, rebuilt from the store (``rebuild.py``), its turn clock running."""
+        table, began = await rebuild(self.db, row, spec, self.settings.turn_timeout)
         if table.status in ("active", "finished"):
-            actions = await store.actions_for(self.db, row.id)
-            self._replay(table, actions, row)
+            self._begin_turn(table, began)  # what is left of the turn in progress
         return table
-
-    def _replay(self, table: Table, actions: Sequence[store.ActionRow], row: store.GameRow) -> None:
-        """The state after the stored moves, the moves the board has not narrated yet (their
-        events, as ``pending``) and the turn in progress with what is left of its time."""
-        engine = table.spec.engine
-        state, events = engine.begin(table.seat_count, table.rules, table.seed)
-        table.announced, table.results_posted = row.announced_seq, row.results_posted
-        if row.table_message_id is None and row.announced_seq == 0:
-            table.pending.append(Pending(-1, 0, tuple(events), "cpu"))  # the deal was never posted
-        for stored in actions:
-            state, events = engine.apply(state, engine.parse_action(stored.action))
-            table.moves_by_seat[stored.seat] = table.moves_by_seat.get(stored.seat, 0) + 1
-            if stored.seq >= row.announced_seq:
-                table.pending.append(Pending(stored.seq, stored.seat, tuple(events), "cpu"))
-        table.state, table.seq = state, len(actions)
-        current = table.to_act()
-        began, table.turn_start = row.started_at, 0
-        for stored in reversed(actions):
-            if current is None or stored.seat != current.index:
-                table.turn_start, began = stored.seq + 1, stored.at
-                break
-        self._begin_turn(table, began)
 
     # --- moves ------------------------------------------------------------------------------
 
@@ -305,7 +257,7 @@ class TableManager(TurnClock):
         """Validate, store, apply one move (``by``: human, cpu or timeout), then have it announced.
 
         The move is durable before anything is posted: the announcer narrates it from
-        ``table.pending`` (and, after a crash, from the store). ``live_hand`` is the click's token,
+        ``table.outbox.pending`` (and, after a crash, from the store). ``live_hand`` is the click's token,
         stored with the move. Once the move is stored this runs to the end even if its task is
         cancelled meanwhile (``cancel_tasks`` leaves the committing task alone), and the next seat
         is always scheduled: a table is never left with nobody to act.
@@ -339,7 +291,7 @@ class TableManager(TurnClock):
                     raise GameOver("This game is over.", key="no_table") from None
                 # The last move: its narration waits for the results and ratings (announcer._held).
                 table.finishing = engine.outcome(new_state) is not None
-                table.pending.append(Pending(table.seq, seat.index, tuple(events), by))
+                self.announcer.queue(table, Pending(table.seq, seat.index, tuple(events), by))
                 table.state, table.seq = new_state, table.seq + 1
                 table.moves_by_seat[seat.index] = table.moves_by_seat.get(seat.index, 0) + 1
                 self.cancel_tasks(table)
@@ -434,7 +386,7 @@ class TableManager(TurnClock):
 
     async def announce(self, table: Table, lines: Sequence[str], images: Sequence[Image] = ()) -> None:
         """Post ``lines`` (a forfeit, a stop…) with the next post of the table, now."""
-        table.notes.extend(lines)
+        self.announcer.note(table, *lines)
         self.announcer.request(table)
         self.schedule(table)
 

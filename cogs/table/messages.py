@@ -178,9 +178,9 @@ def last_lines(lines: Sequence[str], cap: int) -> str:
 
 def paused_line(table: Table, locale: str) -> str | None:
     """ "⏸️ The match is paused: <its reason>" (public: a pause's reason is), or None if it runs."""
-    if table.paused is None or table.status != "active":
+    if table.supervision.paused is None or table.status != "active":
         return None
-    return t(locale, "table.paused_line", reason=t(locale, f"table.pause_reason.{table.paused}"))
+    return t(locale, "table.paused_line", reason=t(locale, f"table.pause_reason.{table.supervision.paused}"))
 
 
 def turn_line(table: Table, locale: str) -> str | None:
@@ -194,8 +194,8 @@ def turn_line(table: Table, locale: str) -> str | None:
     if seat.cpu_plays:
         return t(locale, "table.turn_cpu", who=seat.mention())
     line = t(locale, "table.turn", who=seat.mention())
-    if table.turn_deadline is not None:
-        line += " · " + t(locale, "table.deadline", at=f"<t:{int(table.turn_deadline)}:R>")
+    if table.clock.turn_deadline is not None:
+        line += " · " + t(locale, "table.deadline", at=f"<t:{int(table.clock.turn_deadline)}:R>")
     return line
 
 
@@ -317,9 +317,9 @@ async def hand_message(
         current = table.to_act()
         if current is not None:
             text += "\n" + t(locale, "table.waiting_for", who=current.name)
-    elif view.legal_actions and table.turn_deadline is not None:
-        text += "\n" + t(locale, "table.deadline", at=f"<t:{int(table.turn_deadline)}:R>")
-    if table.coaches:  # every seat knows whose hand a coach sees
+    elif view.legal_actions and table.clock.turn_deadline is not None:
+        text += "\n" + t(locale, "table.deadline", at=f"<t:{int(table.clock.turn_deadline)}:R>")
+    if table.live.coaches:  # every seat knows whose hand a coach sees
         text += "\n" + "\n".join(coach_lines(table, locale))
     if extra := hints_text.extra_text(table, seat, view, locale, 2000 - len(text) - 2):  # learn, hints=on
         text += "\n\n" + extra

@@ -10,9 +10,13 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from cogs.table.parts import Board, Clock, Coach, LiveViews, Outbox, Pending, Pings, Supervision
 from cogs.table.public import PublicView, SeatView
 from cogs.table.spec import GameSpec
 from engine.core import GameError
+
+# Pending, Coach and Board are the parts' (parts.py); still importable from here.
+__all__ = ["Board", "Coach", "Paused", "Pending", "Seat", "StaleClick", "Table"]
 
 
 class StaleClick(GameError):
@@ -22,7 +26,7 @@ class StaleClick(GameError):
 
 
 class Paused(GameError):
-    """A click or command at a paused table (``Table.paused``): refused with the pause's reason,
+    """A click or command at a paused table (``Table.supervision.paused``): refused with the pause's reason,
     in the player's language (``error.paused_<reason>``); nothing changes."""
 
     def __init__(self, reason: str) -> None:
@@ -63,37 +67,6 @@ class Seat:
         return meta
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
-    """A stored move whose narration is still to be posted."""
-
-    seq: int
-    seat: int
-    events: tuple[Any, ...]
-    by: str  # human, cpu or timeout
-
-
-@dataclass(frozen=True, slots=True)
-class Coach:
-    """The one spectator a seated player lets see their hand (``/coach``), for teaching."""
-
-    seat: int
-    user_id: int
-    name: str
-
-
-@dataclass(slots=True)
-class Board:
-    """The public board post: edited in place while it is the newest message of its thread."""
-
-    message_id: int | None = None
-    last: bool = False  # nothing was posted after it (our deleted pings aside)
-    head: list[str] = field(default_factory=list)  # what opened this post, then its notable moves
-    opening: int = 0  # how many of the head's lines opened the post (a start, its sealed deal): kept
-    log: list[str] = field(default_factory=list)  # the turns narrated since
-    kept: list[Any] = field(default_factory=list)  # its other attachments (a round sheet)
-
-
 @dataclass(slots=True)
 class Table:
     id: int
@@ -121,39 +94,12 @@ class Table:
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     committing: asyncio.Task[Any] | None = None  # the task storing and announcing a move
     finishing: bool = False  # the last move is stored, its results not yet: its narration waits
-    # --- supervision (cogs/table/supervisor.py) ---
-    # Why an active table waits with no step scheduled (a supervisor.PauseReason: its texts are
-    # table.pause_reason.<it> and error.paused_<it>), e.g. the store unreachable; None: it runs.
-    # Saved in the meta, so a restart keeps it paused.
-    paused: str | None = None
-    paused_left: float | None = None  # seconds of the human's turn timer left when it paused
-    failures: dict[str, int] = field(default_factory=dict)  # slot -> its steps failed in a row
-    # --- the announce outbox (cogs/table/announcer.py) ---
-    # Moves stored and applied but not yet narrated on the board, oldest first.
-    pending: list[Pending] = field(default_factory=list)
-    announced: int = 0  # moves the board has narrated (stored as games.announced_seq)
-    results_posted: bool = False
-    marks_saved: bool = True  # the watermarks above are stored (else the next flush stores them first)
-    notes: list[str] = field(default_factory=list)  # lines for the next post (a forfeit, a stop)
-    board: Board = field(default_factory=lambda: Board())
-    board_stale: bool = False  # the board's status changed with no move (a pause): edit it again
-    announce_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    announcing: asyncio.Task[None] | None = None
-    announce_wake: asyncio.Event = field(default_factory=asyncio.Event)  # a move came in meanwhile
-    announce_retrying: bool = False  # the flush waits to retry a failed post (a move restarts it)
-    # --- the turn (a run of consecutive moves by one seat: its deadline and its ping) ---
-    turn_start: int = 0  # seq of the turn's first move
-    turn_deadline: float | None = None  # epoch seconds, for a human seat's timer
-    turn_ends: float | None = None  # the same deadline on the event loop's clock
-    turn_timed_out: bool = False  # the timer ran out: the CPU plays the rest of this turn
-    ping_turn: int | None = None  # turn_start of the turn whose ping is posted
-    ping_ids: list[int] = field(default_factory=list)  # this turn's ping and warning messages
-    warn_due: int | None = None  # turn_start of the turn whose warning is due and not yet out
-    # --- live hands (cogs/table/hands.py): seat -> the webhook token that edits its hand ---
-    hands: dict[int, Any] = field(default_factory=dict)
-    # --- spectators (cogs/table/spectators.py): user id -> their live view; seat -> its coach ---
-    watchers: dict[int, Any] = field(default_factory=dict)
-    coaches: dict[int, Coach] = field(default_factory=dict)
+    # --- the parts each service owns and writes (cogs/table/parts.py) ---
+    outbox: Outbox = field(default_factory=Outbox)  # announcer.py
+    clock: Clock = field(default_factory=Clock)  # turns.py
+    pings: Pings = field(default_factory=Pings)  # announcer.py
+    live: LiveViews = field(default_factory=LiveViews)  # hands.py, spectators.py
+    supervision: Supervision = field(default_factory=Supervision)  # supervisor.py
 
     @property
     def play_channel_id(self) -> int:
@@ -192,11 +138,12 @@ class Table:
 
     def meta(self) -> dict[str, Any]:
         """Table-flow facts that are not moves, saved beside the game row."""
+        paused = self.supervision.paused
         return {
             "locale": self.locale,
             "host_name": self.host_name,
             "turn_timeout": self.turn_timeout,
             "lobby_message_id": self.lobby_message_id,
             "seats": [s.to_meta() for s in self.seats],
-            **({"paused": self.paused, "paused_left": self.paused_left} if self.paused is not None else {}),
+            **({"paused": paused, "paused_left": self.supervision.paused_left} if paused is not None else {}),
         }

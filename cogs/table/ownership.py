@@ -19,7 +19,7 @@ import store
 from store import leases
 
 if TYPE_CHECKING:
-    from cogs.table.manager import TableManager
+    from cogs.table.host import OwnershipHost
 
 log = logging.getLogger(__name__)
 
@@ -30,16 +30,16 @@ def shard_of(guild_id: int, shard_count: int) -> int:
 
 class Ownership:
     def __init__(
-        self, manager: TableManager, shard_count: int | None = None, shard_ids: tuple[int, ...] | None = None
+        self, host: OwnershipHost, shard_count: int | None = None, shard_ids: tuple[int, ...] | None = None
     ) -> None:
-        self.manager = manager
+        self.host = host
         self.shard_count = shard_count
         self.shard_ids = frozenset(shard_ids if shard_ids is not None else range(shard_count or 1))
         self._task: asyncio.Task[None] | None = None
 
     @property
     def leased(self) -> bool:
-        return self.manager.db.lease is not None
+        return self.host.db.lease is not None
 
     def in_my_shards(self, guild_id: int) -> bool:
         """Whether this process runs the shard of ``guild_id`` (always, without sharding)."""
@@ -49,17 +49,17 @@ class Ownership:
         """Whether this process may drive ``row`` now: its shard, and its lease when leases are on."""
         if not self.in_my_shards(row.guild_id):
             return False
-        return not self.leased or await leases.acquire(self.manager.db, row.id)
+        return not self.leased or await leases.acquire(self.host.db, row.id)
 
     async def tick(self) -> int:
         """Renew, let go of lost tables, take over orphaned ones; returns the tables taken over."""
         if not self.leased:
             return 0
-        db, tables = self.manager.db, self.manager.tables
+        db, tables = self.host.db, self.host.tables
         held = await leases.renew(db, list(tables))
         for game_id in [gid for gid in tables if gid not in held]:
             log.warning("table %s: its lease was taken over by another process; letting go", game_id)
-            self.manager.let_go(tables[game_id])
+            self.host.let_go(tables[game_id])
         taken = 0
         for game_id, guild_id in await leases.claimable(db):
             if game_id in tables or not self.in_my_shards(guild_id):
@@ -67,7 +67,7 @@ class Ownership:
             row = await store.get_game(db, game_id)
             if row is not None and await self.claim(row):
                 log.info("table %s: taking it over (its lease expired)", game_id)
-                taken += await self.manager.resume_game(row)
+                taken += await self.host.resume_game(row)
         return taken
 
     def start(self) -> None:
@@ -76,7 +76,7 @@ class Ownership:
             self._task = asyncio.get_running_loop().create_task(self._keep(), name="table-leases")
 
     async def _keep(self) -> None:
-        policy = self.manager.db.lease
+        policy = self.host.db.lease
         assert policy is not None
         while True:
             await asyncio.sleep(policy.ttl / 3)
@@ -92,5 +92,5 @@ class Ownership:
 
     async def release_all(self) -> None:
         """A clean stop hands every table over at once (no waiting for the leases to expire)."""
-        if self.leased and self.manager.tables:
-            await leases.release(self.manager.db, list(self.manager.tables))
+        if self.leased and self.host.tables:
+            await leases.release(self.host.db, list(self.host.tables))

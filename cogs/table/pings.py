@@ -55,8 +55,8 @@ def ping_message(table: Table, public: PublicView[Any]) -> dict[str, Any] | None
         content = t(loc, "table.ping", who=seat.mention())
     else:
         content = t(loc, "table.ping_decision", who=seat.mention(), what=what)
-    if table.turn_deadline is not None:
-        content += " · " + t(loc, "table.deadline", at=f"<t:{int(table.turn_deadline)}:R>")
+    if table.clock.turn_deadline is not None:
+        content += " · " + t(loc, "table.deadline", at=f"<t:{int(table.clock.turn_deadline)}:R>")
     return _payload(table, content)
 
 
@@ -64,7 +64,7 @@ def warning_message(table: Table, public: PublicView[Any]) -> dict[str, Any] | N
     """The warning a minute before the turn's timer runs out (``None``: no timer, or no human)."""
     require_public(public)
     seat = _pinged(table)
-    if seat is None or table.turn_deadline is None:
+    if seat is None or table.clock.turn_deadline is None:
         return None
-    at = f"<t:{int(table.turn_deadline)}:R>"
+    at = f"<t:{int(table.clock.turn_deadline)}:R>"
     return _payload(table, t(table.locale, "table.ping_warning", who=seat.mention(), at=at))

@@ -57,7 +57,7 @@ async def send_hand(
         await interaction.response.defer(ephemeral=True, thinking=True)
     payload = await messages.hand_message(table, seat.index, locale)
     hand = await interaction.edit_original_response(**limits.fit(payload))
-    manager = tables or interaction.client.tables  # type: ignore[attr-defined]  # TsukiBot.tables; Interaction types its client as Client
+    manager = tables or TableManager.of(interaction.client)
     manager.hands.opened(table, seat.index, interaction, locale, hand.id)
     return None
 

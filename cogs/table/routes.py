@@ -24,8 +24,7 @@ from cogs.table.replies import refuse
 
 
 def _manager(interaction: discord.Interaction) -> TableManager:
-    tables: TableManager = interaction.client.tables  # type: ignore[attr-defined]  # TsukiBot.tables; Interaction types its client as Client
-    return tables
+    return TableManager.of(interaction.client)
 
 
 async def is_foreign(interaction: discord.Interaction, game_id: int, seq: int | None = None) -> bool:

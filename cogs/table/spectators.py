@@ -33,7 +33,7 @@ from cogs.table.spec import Image
 from i18n import t
 
 if TYPE_CHECKING:
-    from cogs.table.manager import TableManager
+    from cogs.table.host import SpectatorsHost
 
 log = logging.getLogger(__name__)
 
@@ -107,11 +107,13 @@ async def view_message(
 
 
 class Spectators:
-    """The live views of every table of a :class:`TableManager` (``manager.spectators``)."""
+    """The live views of every table of its host (``manager.spectators``): it alone writes
+    ``table.live.watchers`` and ``table.live.coaches``. A listener of the announcer
+    (:class:`~cogs.table.host.ViewListener`): refreshed after every post, after the live hands."""
 
-    def __init__(self, manager: TableManager) -> None:
-        self.manager = manager
-        self.messages = PrivateMessages(manager.bot)
+    def __init__(self, host: SpectatorsHost) -> None:
+        self.host = host
+        self.messages = PrivateMessages(host.bot)
         self._board_edits: dict[int, asyncio.Task[None]] = {}
 
     # --- views --------------------------------------------------------------------------------
@@ -124,35 +126,35 @@ class Spectators:
         issued = datetime.now(UTC).isoformat(timespec="milliseconds")
         user_id = interaction.user.id
         row = spectator_store.SpectatorRow(user_id, interaction.token, locale, issued, message_id)
-        new = row.user_id not in table.watchers
+        new = row.user_id not in table.live.watchers
         self._keep(table, row, shown=table.seq if table.status == "active" else STALE)
-        await spectator_store.save_spectator(self.manager.db, table.id, row)
+        await spectator_store.save_spectator(self.host.db, table.id, row)
         if new:
             self.board_changed(table)
 
     def _keep(self, table: Table, row: spectator_store.SpectatorRow, *, shown: int) -> bool:
-        old = table.watchers.get(row.user_id)
+        old = table.live.watchers.get(row.user_id)
         if old is not None and old.expiry is not None:
             old.expiry.cancel()
         if row.message_id is None:  # stored before message ids were: it cannot be addressed
-            table.watchers.pop(row.user_id, None)
+            table.live.watchers.pop(row.user_id, None)
             return False
         message = PrivateMessage.stored(row.token, row.message_id, row.issued_at)
         watcher = Watcher(row.user_id, message, row.locale, shown)
         left = message.retire_in(datetime.now(UTC).timestamp())
         if left <= 0:
-            table.watchers.pop(row.user_id, None)
+            table.live.watchers.pop(row.user_id, None)
             return False
         watcher.expiry = asyncio.get_running_loop().create_task(self._expire(table, watcher, left))
-        table.watchers[row.user_id] = watcher
+        table.live.watchers[row.user_id] = watcher
         return True
 
     async def resume(self, table: Table) -> None:
         """After a restart: the match's coaches and the views whose token still lives (the
-        refresh that follows, :meth:`LiveHands.resume`'s, brings them up to date)."""
-        db = self.manager.db
+        refresh of the announcer's listeners that follows brings them up to date)."""
+        db = self.host.db
         for coach in await spectator_store.coaches(db, table.id):
-            table.coaches[coach.seat] = Coach(coach.seat, coach.coach_id, coach.coach_name)
+            table.live.coaches[coach.seat] = Coach(coach.seat, coach.coach_id, coach.coach_name)
         for row in await spectator_store.spectators(db, table.id):
             if not self._keep(table, row, shown=STALE):
                 await spectator_store.drop_spectator(db, table.id, row.user_id)
@@ -162,7 +164,7 @@ class Spectators:
         if table.status == "lobby":
             return
         drawn: dict[Any, Image] = {}  # the images of this turn, drawn once per language
-        for user_id, watcher in list(table.watchers.items()):
+        for user_id, watcher in list(table.live.watchers.items()):
             if table.status == "active" and watcher.shown_seq == table.seq:
                 continue
             if table.seat_of(user_id) is not None:  # they took a seat (the lobby's Join): a player now
@@ -177,20 +179,33 @@ class Spectators:
                 edited_now = await self._retire(table, watcher, t(watcher.locale, "table.match_over"))
             if edited_now:
                 watcher.shown_seq = table.seq
-        if table.status != "active" and (table.watchers or table.coaches):  # they end with the match
+        if table.status != "active" and (
+            table.live.watchers or table.live.coaches
+        ):  # they end with the match
             self.shutdown(table)
-            table.watchers.clear()
-            table.coaches.clear()
-            await spectator_store.end_spectating(self.manager.db, table.id)
+            table.live.watchers.clear()
+            table.live.coaches.clear()
+            await spectator_store.end_spectating(self.host.db, table.id)
+
+    def redraw(self, table: Table) -> None:
+        """Every view is edited again at the next refresh (a coach came or went)."""
+        for watcher in table.live.watchers.values():
+            watcher.shown_seq = STALE
 
     async def changed(self, table: Table) -> None:
         """A coach came or went: every hand, every view and the board say it now."""
-        for hand in table.hands.values():
-            hand.shown_seq = STALE
-        for watcher in table.watchers.values():
-            watcher.shown_seq = STALE
-        await self.manager.hands.refresh(table)  # its end refreshes the views too
+        posts = self.host.announcer
+        posts.redraw_views(table)
+        await posts.refresh_views(table)
         self.board_changed(table)
+
+    def coached(self, table: Table, coach: Coach) -> None:
+        """``coach`` sees its seat's hand from now on (stored by the caller: ``coach.set_coach``)."""
+        table.live.coaches[coach.seat] = coach
+
+    def uncoached(self, table: Table, seat: int) -> Coach | None:
+        """``seat``'s coach no longer sees its hand; the coach it had, if any."""
+        return table.live.coaches.pop(seat, None)
 
     async def _retire(
         self, table: Table, watcher: Watcher, content: str, reopen: discord.ui.View | None = None
@@ -203,31 +218,31 @@ class Spectators:
     def _edited(self, table: Table, watcher: Watcher, edited: Edited) -> bool:
         """Whether the edit of ``watcher``'s view went through; a view that is gone stops being
         counted, unless the user opened a newer one while the edit was on its way."""
-        if edited is Edited.GONE and table.watchers.get(watcher.user_id) is watcher:
+        if edited is Edited.GONE and table.live.watchers.get(watcher.user_id) is watcher:
             self.forget(table, watcher.user_id)
         return edited is Edited.DONE
 
     async def _expire(self, table: Table, watcher: Watcher, after: float) -> None:
         await asyncio.sleep(after)
-        if table.watchers.get(watcher.user_id) is not watcher:
+        if table.live.watchers.get(watcher.user_id) is not watcher:
             return
         again = c.button(
             c.watch_id(table.id, "watch"), t(watcher.locale, "spectators.watch_again"), "primary"
         )
         watcher.expiry = None
         await self._retire(table, watcher, t(watcher.locale, "spectators.expired"), c.view_of([again]))
-        if table.watchers.get(watcher.user_id) is watcher:  # not a view opened meanwhile (Refresh)
+        if table.live.watchers.get(watcher.user_id) is watcher:  # not a view opened meanwhile (Refresh)
             self.forget(table, watcher.user_id)
 
     def forget(self, table: Table, user_id: int) -> None:
         """``user_id`` stops watching (Stop, an expired or dismissed view): one fewer on the board."""
-        watcher = table.watchers.pop(user_id, None)
+        watcher = table.live.watchers.pop(user_id, None)
         if watcher is None:
             return
         if watcher.expiry is not None and watcher.expiry is not asyncio.current_task():
             watcher.expiry.cancel()
         task = asyncio.get_running_loop().create_task(
-            spectator_store.drop_spectator(self.manager.db, table.id, user_id)
+            spectator_store.drop_spectator(self.host.db, table.id, user_id)
         )
         task.add_done_callback(_log_failure)
         self.board_changed(table)
@@ -250,15 +265,15 @@ class Spectators:
         """The board post's card, edited in place with its text changed (its images stay
         attached), when no post is on its way: a post being made (moves pending) carries the new
         lines itself."""
-        async with table.announce_lock:
+        async with table.outbox.announce_lock:
             self._board_edits.pop(table.id, None)  # a change from now on needs an edit of its own
-            board = table.board
-            if table.status != "active" or board.message_id is None or table.pending:
+            board = table.outbox.board
+            if table.status != "active" or board.message_id is None or table.outbox.pending:
                 return
             sheets = [a.filename for a in board.kept]  # its images stay: the card names them again
             card = messages.board_card(table, table.public_view(), board.head, board.log, sheets)
-            channel = await self.manager.announcer.channel(table)
-            await self.manager.pacer.wait(channel.id)
+            channel = await self.host.announcer.channel(table)
+            await self.host.pacer.wait(channel.id)
             message = channel.get_partial_message(board.message_id)
             try:
                 await message.edit(
@@ -268,7 +283,7 @@ class Spectators:
                 log.info("table %s: the watching count was not shown: %s", table.id, error)
 
     def shutdown(self, table: Table) -> None:
-        for watcher in table.watchers.values():
+        for watcher in table.live.watchers.values():
             if watcher.expiry is not None and watcher.expiry is not asyncio.current_task():
                 watcher.expiry.cancel()
         task = self._board_edits.pop(table.id, None)

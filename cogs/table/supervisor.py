@@ -26,8 +26,8 @@ table by itself once the store answers. Shorter failures are retried with no pau
 
 The invariant, which :func:`problems` checks (the tests call it at every step): **an active table
 always has a scheduled next step (a CPU move, a turn deadline, or a retry), or is explicitly
-paused with the reason shown** (``Table.paused``; paused for the store, its probe running); a lobby
-always has its expiry; posts owed always have a flush running or waiting to retry.
+paused with the reason shown** (``Table.supervision.paused``; paused for the store, its probe
+running); a lobby always has its expiry; posts owed always have a flush running or waiting to retry.
 """
 
 from __future__ import annotations
@@ -37,13 +37,16 @@ import logging
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 import store
 from cogs.table.model import Paused, Table
 from engine.core import GameOver
+
+if TYPE_CHECKING:
+    from cogs.table.host import SupervisorHost as Host
 
 log = logging.getLogger(__name__)
 
@@ -87,32 +90,6 @@ def backoff(failures: int) -> float:
 
 def _alive(task: asyncio.Task[Any] | None) -> bool:
     return task is not None and not task.done()
-
-
-class Host(Protocol):
-    """What the supervisor needs of the table flow (the manager)."""
-
-    bot: Any
-    db: store.Database
-    tables: dict[int, Table]
-
-    def owes_posts(self, table: Table) -> bool: ...
-
-    def cancel_tasks(self, table: Table) -> None: ...
-
-    def forget_live(self, table: Table) -> None: ...
-
-    async def close_lobby(self, table: Table) -> None: ...
-
-    async def refresh_lobby(self, table: Table, note_key: str | None = None) -> None: ...
-
-    async def save_meta(self, table: Table) -> None: ...
-
-    def schedule(self, table: Table) -> None: ...
-
-    def restart_turn(self, table: Table) -> None: ...
-
-    def update_board(self, table: Table) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +142,7 @@ class Supervisor:
                 if await self.is_channel_lost(table, error):
                     self.channel_lost(table)
                     return
-                failures = table.failures[slot] = table.failures.get(slot, 0) + 1
+                failures = table.supervision.failures[slot] = table.supervision.failures.get(slot, 0) + 1
                 if slot == NEXT and failures >= PAUSE_AFTER and await self._store_unreachable(table):
                     log.warning(
                         "table %s: its next step failed %d times in a row and the store does not answer",
@@ -193,7 +170,7 @@ class Supervisor:
                 step = following
                 continue
             break
-        table.failures.pop(slot, None)
+        table.supervision.failures.pop(slot, None)
         if table.tasks.get(slot) is me:
             del table.tasks[slot]
 
@@ -207,27 +184,32 @@ class Supervisor:
         restart)."""
         if table.status != "active":
             return
-        if table.paused is None:
+        if table.supervision.paused is None:
             loop = asyncio.get_running_loop()
-            ends = table.turn_ends if table.turn_deadline is not None else None
-            table.paused_left = None if ends is None else max(ends - loop.time(), 0.0)
+            ends = table.clock.turn_ends if table.clock.turn_deadline is not None else None
+            table.supervision.paused_left = None if ends is None else max(ends - loop.time(), 0.0)
             log.warning("table %s: paused (%s)", table.id, reason)
-        table.paused = str(reason)
+        table.supervision.paused = str(reason)
         step = table.tasks.pop(NEXT, None)
         if step is not None and step is not asyncio.current_task() and step is not table.committing:
             step.cancel()
-        table.failures.pop(NEXT, None)
+        table.supervision.failures.pop(NEXT, None)
         self.host.update_board(table)
         self.run(table, PAUSE, lambda: self._hold(table))
+
+    def set_time_left(self, table: Table, left: float) -> None:
+        """The time the player to act gets back when the paused ``table`` resumes (a turn that
+        began as it paused: its whole time)."""
+        table.supervision.paused_left = left
 
     async def _hold(self, table: Table) -> None:
         """Keep the pause in the table's meta; for the store's pause this write is the probe: once
         it goes through, the store answers again and the table resumes."""
-        reason = table.paused
+        reason = table.supervision.paused
         if table.status != "active" or reason is None:
             return
         await self.host.save_meta(table)
-        if table.paused == reason and reason in HEALING:
+        if table.supervision.paused == reason and reason in HEALING:
             log.info("table %s: the store answers again; the match goes on", table.id)
             self.resume(table)
 
@@ -235,23 +217,23 @@ class Supervisor:
         """Let a paused table go on: the player to act gets their time back (what was left at
         the pause, at least ``turns.RESUME_GRACE``), the next step is scheduled, the board shows
         whose turn it is again, and the meta forgets the pause (a supervised save)."""
-        if table.paused is None:
+        if table.supervision.paused is None:
             return
-        table.paused = None
+        table.supervision.paused = None
         held = table.tasks.pop(PAUSE, None)
         if held is not None and held is not asyncio.current_task():
             held.cancel()
-        table.failures.pop(PAUSE, None)
+        table.supervision.failures.pop(PAUSE, None)
         if table.status != "active":
             return
         self.host.restart_turn(table)
-        table.paused_left = None
+        table.supervision.paused_left = None
         self.host.schedule(table)
         self.host.update_board(table)
         self.run(table, SAVE_RESUMED, lambda: self._save_resumed(table))
 
     async def _save_resumed(self, table: Table) -> None:
-        if table.status == "active" and table.paused is None:
+        if table.status == "active" and table.supervision.paused is None:
             await self.host.save_meta(table)
 
     async def _store_unreachable(self, table: Table) -> bool:
@@ -264,8 +246,8 @@ class Supervisor:
 
     def refuse_if_paused(self, table: Table) -> None:
         """Raise :class:`~cogs.table.model.Paused` (its reason, for the player) at a paused table."""
-        if table.paused is not None and table.status == "active":
-            raise Paused(table.paused)
+        if table.supervision.paused is not None and table.status == "active":
+            raise Paused(table.supervision.paused)
 
     # --- a thread or channel that is gone ------------------------------------------------------
 
@@ -388,15 +370,19 @@ def problems(host: Host, table: Table) -> list[str]:
     found = []
     if table.status == "lobby" and not _alive(table.tasks.get(LOBBY_EXPIRY)):
         found.append(f"table {table.id}: a lobby with no expiry")
-    if table.status == "active" and table.paused == PauseReason.STORE and not _alive(table.tasks.get(PAUSE)):
+    if (
+        table.status == "active"
+        and table.supervision.paused == PauseReason.STORE
+        and not _alive(table.tasks.get(PAUSE))
+    ):
         found.append(f"table {table.id}: paused until the store answers, with no probe running")
-    if table.status == "active" and table.paused is None:
+    if table.status == "active" and table.supervision.paused is None:
         waits_for_player = table.turn_timeout <= 0 and table.to_act() is not None  # no timer by choice
         if not (_alive(table.tasks.get(NEXT)) or _alive(table.committing) or waits_for_player):
             found.append(f"table {table.id}: active with no next step (seq {table.seq})")
     if table.status == "abandoned" and table.id in host.tables and not _alive(table.tasks.get(ENDING)):
         found.append(f"table {table.id}: abandoned in memory, its end not being stored")
-    if host.owes_posts(table) and not _alive(table.announcing):
+    if host.owes_posts(table) and not _alive(table.outbox.announcing):
         found.append(f"table {table.id}: posts owed with no flush running")
     return found
 

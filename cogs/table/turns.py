@@ -1,8 +1,8 @@
 """Turns: what happens next at a table, a CPU move after a pause or the human's turn timer.
 
 A turn is a run of consecutive moves by one seat. It has one deadline, shown to the players
-(``Table.turn_deadline``, epoch seconds for ``<t:…:R>``) and waited for on the event loop's clock
-(``Table.turn_ends``); a warning ping comes a minute before it. When it runs out, the CPU plays
+(``Table.clock.turn_deadline``, epoch seconds for ``<t:…:R>``) and waited for on the event loop's clock
+(``Table.clock.turn_ends``); a warning ping comes a minute before it. When it runs out, the CPU plays
 the rest of that turn for the player and the turn counts as one time-out, however many moves it
 takes; two turns in a row and the seat is "away" (the CPU plays it until "I'm back").
 """
@@ -51,15 +51,15 @@ class TurnClock:
     def _begin_turn(self, table: Table, began: str | None = None) -> None:
         """A new turn: the seat to act gets the whole timer (what is left of it after a restart)."""
         if began is None:
-            table.turn_start = table.seq
-        table.turn_timed_out = False
+            table.clock.turn_start = table.seq
+        table.clock.turn_timed_out = False
         seat = table.to_act()
         if seat is None or seat.cpu_plays or table.turn_timeout <= 0:
-            table.turn_deadline = None
+            table.clock.turn_deadline = None
             return
         left = _time_left(table.turn_timeout, began)
-        if table.paused is not None and began is None:  # (a move committed as it paused)
-            table.paused_left = left  # the turn's whole time, given when it resumes
+        if table.supervision.paused is not None and began is None:  # (a move committed as it paused)
+            self.supervisor.set_time_left(table, left)  # the turn's whole time, given when it resumes
         _set_deadline(table, left)
 
     def restart_turn(self, table: Table) -> None:
@@ -67,11 +67,11 @@ class TurnClock:
         it paused (the whole timer if none was running), at least :data:`RESUME_GRACE`, as after
         a restart; their ping is posted again with the new deadline."""
         seat = table.to_act()
-        if seat is None or seat.cpu_plays or table.turn_timeout <= 0 or table.turn_timed_out:
+        if seat is None or seat.cpu_plays or table.turn_timeout <= 0 or table.clock.turn_timed_out:
             return
-        left = table.turn_timeout if table.paused_left is None else table.paused_left
+        left = table.turn_timeout if table.supervision.paused_left is None else table.supervision.paused_left
         _set_deadline(table, min(table.turn_timeout, max(left, min(RESUME_GRACE, table.turn_timeout))))
-        table.ping_turn = None  # the ping showed the old deadline: post it again
+        self.announcer.ping_again(table)  # the ping showed the old deadline: post it again
 
     def schedule(self, table: Table) -> None:
         """Start what comes next: a CPU move after a pause, or the human's turn timer (which
@@ -83,18 +83,18 @@ class TurnClock:
 
     def _next_step(self, table: Table, *, retry: bool) -> Step | None:
         """The step the table's state calls for now (``retry``: after a failure, with no CPU pause)."""
-        if table.status != "active" or table.state is None or table.paused is not None:
+        if table.status != "active" or table.state is None or table.supervision.paused is not None:
             return None
         if table.spec.engine.outcome(table.state) is not None:  # storing its results failed: again
             return lambda: self._finish_stored(table)
-        seat, seq, turn = table.to_act(), table.seq, table.turn_start
+        seat, seq, turn = table.to_act(), table.seq, table.clock.turn_start
         if seat is None:
             return None
-        if seat.cpu_plays or table.turn_timed_out:
-            by = "timeout" if table.turn_timed_out and not seat.is_cpu else "cpu"
-            delay = 0.0 if table.turn_timed_out or retry else self.settings.cpu_delay
+        if seat.cpu_plays or table.clock.turn_timed_out:
+            by = "timeout" if table.clock.turn_timed_out and not seat.is_cpu else "cpu"
+            delay = 0.0 if table.clock.turn_timed_out or retry else self.settings.cpu_delay
             return lambda: self._cpu_move(table, seat, seq, delay, by)
-        if table.turn_deadline is not None:
+        if table.clock.turn_deadline is not None:
             return lambda: self._turn_timer(table, seat, turn)
         return None
 
@@ -104,7 +104,9 @@ class TurnClock:
         that a resumed table runs again (cancelled, the stored meta would keep the pause, and a
         restart would rebuild the table paused)."""
         spare = {asyncio.current_task(), table.committing}
-        kept = {SAVE_RESUMED} | ({PAUSE} if table.paused is not None and table.status == "active" else set())
+        kept = {SAVE_RESUMED} | (
+            {PAUSE} if table.supervision.paused is not None and table.status == "active" else set()
+        )
         held = {slot: task for slot, task in table.tasks.items() if slot in kept}
         for task in table.tasks.values():
             if task not in spare and task not in held.values() and not task.done():
@@ -149,21 +151,21 @@ class TurnClock:
         the rest of the turn for them, and the turn counts as one time-out. A warning that
         failed is sent when this step is tried again, if the turn has time left."""
         loop = asyncio.get_running_loop()
-        left = (table.turn_ends or loop.time()) - loop.time()
+        left = (table.clock.turn_ends or loop.time()) - loop.time()
         if left > WARN_BEFORE:
             await asyncio.sleep(left - WARN_BEFORE)
-            if table.turn_start != turn or table.status != "active":
+            if table.clock.turn_start != turn or table.status != "active":
                 return
-            table.warn_due = turn
-        if table.warn_due == turn and (table.turn_ends or 0.0) > loop.time():
+            table.clock.warn_due = turn
+        if table.clock.warn_due == turn and (table.clock.turn_ends or 0.0) > loop.time():
             await self.announcer.warn(table)
-            table.warn_due = None
-        await asyncio.sleep(max((table.turn_ends or loop.time()) - loop.time(), 0.0))
-        if table.turn_start != turn or table.status != "active":
+            table.clock.warn_due = None
+        await asyncio.sleep(max((table.clock.turn_ends or loop.time()) - loop.time(), 0.0))
+        if table.clock.turn_start != turn or table.status != "active":
             return
         seat.timeouts += 1
         seat.away = seat.timeouts >= 2
-        table.turn_timed_out = True  # (if saving fails, the retry plays the turn out at once)
+        table.clock.turn_timed_out = True  # (if saving fails, the retry plays the turn out at once)
         await self.save_meta(table)
         await self._cpu_move(table, seat, table.seq, 0, "timeout")
 
@@ -177,8 +179,8 @@ class TurnClock:
 
 
 def _set_deadline(table: Table, left: float) -> None:
-    table.turn_deadline = time.time() + left  # shown to players as a Discord timestamp
-    table.turn_ends = asyncio.get_running_loop().time() + left  # what the timer waits for
+    table.clock.turn_deadline = time.time() + left  # shown to players as a Discord timestamp
+    table.clock.turn_ends = asyncio.get_running_loop().time() + left  # what the timer waits for
 
 
 def _time_left(timeout: float, began: str | None) -> float:

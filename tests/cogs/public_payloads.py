@@ -65,9 +65,9 @@ def make_table(game: str, spec: Any, rules: Any, seats: int, locale: str) -> Tab
     )
     table.seats = [Seat(i, 101 + i, NAMES[i]) for i in range(seats)]
     table.thread_id = 3
-    table.turn_deadline = DEADLINE
-    table.coaches[0] = Coach(0, COACH, "Eli")
-    table.watchers[SPECTATOR] = object()  # only counted ("👁 1 watching")
+    table.clock.turn_deadline = DEADLINE
+    table.live.coaches[0] = Coach(0, COACH, "Eli")
+    table.live.watchers[SPECTATOR] = object()  # only counted ("👁 1 watching")
     return table
 
 

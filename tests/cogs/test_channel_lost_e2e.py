@@ -98,7 +98,7 @@ async def test_a_403_on_a_post_in_a_thread_the_bot_still_reaches_is_retried(simc
         await env.advance_time(TEST_CPU_DELAY)
         assert not all_problems(env.bot.tables, [table])
     assert table.status == "active" and table.seq >= 3, "the match went on"
-    assert table.announced == table.seq or table.pending, "and its posts caught up or are owed"
+    assert table.outbox.announced == table.seq or table.outbox.pending, "and its posts caught up or are owed"
 
 
 async def test_a_lost_access_to_the_thread_ends_the_match(simcord_env: Any) -> None:

@@ -239,7 +239,9 @@ async def _run(tmp_path: Any, monkeypatch: pytest.MonkeyPatch, scenario: Scenari
 
 def _quiet(bot: TsukiBot) -> bool:
     tables = list(bot.tables.tables.values())
-    return all(not t.pending and (t.announcing is None or t.announcing.done()) for t in tables)
+    return all(
+        not t.outbox.pending and (t.outbox.announcing is None or t.outbox.announcing.done()) for t in tables
+    )
 
 
 def _ended(place: Place, game_id: int) -> bool:
@@ -266,7 +268,7 @@ async def _check_recovered(
         assert row.results_posted and row.announced_seq == len(actions)
         return
     table = bot.tables.tables[game_id]
-    assert table.announced == table.seq == len(actions) and not table.pending, killer.log
+    assert table.outbox.announced == table.seq == len(actions) and not table.outbox.pending, killer.log
     assert max(boards) == table.seq, f"the newest board shows every stored move ({killer.log})"
     pings = [m for m in messages if any(v == "turn" for _, v in _own(m, game_id))]
     if scenario.ping:

@@ -53,9 +53,9 @@ async def test_a_failed_finish_still_narrates_the_last_move_and_the_next_start_p
         else:
             raise AssertionError("the match did not end")
         assert not table.finishing, "the hold is released when finishing fails"
-        await asyncio.wait_for(table.announcing, timeout=HANG)
+        await asyncio.wait_for(table.outbox.announcing, timeout=HANG)
     assert table.status == "active" and engine.outcome(table.state) is not None
-    assert table.announced == table.seq and not table.pending, "the last move is narrated"
+    assert table.outbox.announced == table.seq and not table.outbox.pending, "the last move is narrated"
     assert max(_own(place, table.id, "hand")) == table.seq, "on the board"
     assert not _own(place, table.id, "rematch"), "no results without stored results"
 
@@ -85,7 +85,7 @@ async def test_a_failed_finish_is_tried_again_and_the_results_posted_with_no_res
 
     monkeypatch.setattr(store, "finish_with_results", once_broken)
     for _ in range(200):
-        if table.results_posted:
+        if table.outbox.results_posted:
             break
         await env.advance_time(TEST_CPU_DELAY)
         assert not all_problems(manager, [table]), all_problems(manager, [table])

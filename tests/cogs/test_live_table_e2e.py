@@ -98,7 +98,7 @@ async def test_a_turn_of_two_moves_that_runs_out_counts_one_time_out(simcord_env
     await start_vs_cpu(env, channel, alice, command="goita start", target=1)
     table = the_table(simcord_bot)
     seat = table.seat_of(alice.id)
-    assert table.to_act() is seat and table.turn_start == 0
+    assert table.to_act() is seat and table.clock.turn_start == 0
     await env.advance_time(TIMEOUT + 1)
     played = [a for a in await _actions(simcord_bot, table) if a.seq < 2]
     assert [a.seat for a in played] == [0, 0] and all(a.by_cpu for a in played), "both moves of her turn"

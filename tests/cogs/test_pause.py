@@ -69,7 +69,9 @@ async def as_bot(env: Any, place: Place, member: Any, work: Callable[[], None]) 
 async def time_left(env: Any, place: Place, member: Any, table: Any) -> float:
     """Seconds left of the turn's timer, read on the bot's clock (SimCord's simulated one)."""
     seen: list[float] = []
-    await as_bot(env, place, member, lambda: seen.append(table.turn_ends - asyncio.get_running_loop().time()))
+    await as_bot(
+        env, place, member, lambda: seen.append(table.clock.turn_ends - asyncio.get_running_loop().time())
+    )
     return seen[0]
 
 
@@ -88,7 +90,7 @@ async def advance_until(env: Any, table: Any, done: Any, *, steps: int = 100) ->
             return elapsed
         await env.advance_time(STEP)
         elapsed += STEP
-    raise AssertionError(f"never came (seq {table.seq}, paused {table.paused})")
+    raise AssertionError(f"never came (seq {table.seq}, paused {table.supervision.paused})")
 
 
 async def refusals(alice: Any, place: Place, table: Any) -> list[str]:
@@ -117,10 +119,10 @@ async def test_a_paused_table_says_why_refuses_clicks_and_resumes_with_the_playe
     faults = Faults("store", env, place, alice, monkeypatch)
     faults.outage(True)
     await as_bot(env, place, alice, lambda: supervisor.pause(table, PauseReason.STORE))
-    left_before = table.paused_left  # her turn's time left at the pause (on the bot's clock)
+    left_before = table.supervision.paused_left  # her turn's time left at the pause (on the bot's clock)
     checked(env, table)
     await env.advance_time(1.0)  # the board is edited (Discord works; the store does not)
-    assert table.paused == PauseReason.STORE and "next" not in table.tasks
+    assert table.supervision.paused == PauseReason.STORE and "next" not in table.tasks
     assert STORE_REASON in post_text(place.last_table()), post_text(place.last_table())
     before = await game_snapshot(env.bot, table)
     for said in await refusals(alice, place, table):
@@ -131,15 +133,17 @@ async def test_a_paused_table_says_why_refuses_clicks_and_resumes_with_the_playe
     assert await game_snapshot(env.bot, table) == before, "nothing changed while paused"
     assert not alice_seat(table).timeouts, "no time-out while paused"
     faults.outage(False)
-    await advance_until(env, table, lambda: table.paused is None)
-    assert table.turn_deadline is not None, "her timer runs again"
+    await advance_until(env, table, lambda: table.supervision.paused is None)
+    assert table.clock.turn_deadline is not None, "her timer runs again"
     left_after = await time_left(env, place, alice, table)
     assert left_before is not None and left_before > RESUME_GRACE + STEP, (
         "(the pause comes early in her turn)"
     )
     assert left_after >= left_before - STEP, "she gets back the time her turn had left"
     assert STORE_REASON not in post_text(place.last_table())
-    assert f"<t:{int(table.turn_deadline)}:R>" in post_text(place.last_table()), "the new deadline is shown"
+    assert f"<t:{int(table.clock.turn_deadline)}:R>" in post_text(place.last_table()), (
+        "the new deadline is shown"
+    )
     await play_to_the_end(env, table, faults)
     await assert_nothing_lost(env, place, table)
 
@@ -166,7 +170,7 @@ async def test_a_restart_keeps_a_table_paused_until_it_is_resumed(
     await env.restart_bot(make_bot(settings))
     manager = env.bot.tables
     table = manager.tables[table.id]
-    assert table.paused == HELD and "next" not in table.tasks
+    assert table.supervision.paused == HELD and "next" not in table.tasks
     checked(env, table)
     for said in await refusals(alice, place, table):
         assert "paused" in said, said
@@ -197,8 +201,8 @@ async def test_a_long_store_outage_pauses_the_table_and_it_resumes_by_itself(
     alice, place, table = await start_match(env, game)
     faults = Faults("store", env, place, alice, monkeypatch)
     faults.outage(True)
-    took = await advance_until(env, table, lambda: table.paused is not None, steps=200)
-    assert table.paused == PauseReason.STORE
+    took = await advance_until(env, table, lambda: table.supervision.paused is not None, steps=200)
+    assert table.supervision.paused == PauseReason.STORE
     assert faults.failed_calls() >= PAUSE_AFTER, "short failures are only retried"
     assert took > 60.0, "not at the first failure"
     await env.advance_time(1.0)
@@ -210,10 +214,10 @@ async def test_a_long_store_outage_pauses_the_table_and_it_resumes_by_itself(
     for _ in range(24):  # ten simulated minutes of outage, probed with the backoff
         checked(env, table)
         await env.advance_time(STEP)
-    assert table.paused == PauseReason.STORE
+    assert table.supervision.paused == PauseReason.STORE
     assert await game_snapshot(env.bot, table) == before, "nothing changed while paused"
     faults.outage(False)
-    await advance_until(env, table, lambda: table.paused is None, steps=20)
+    await advance_until(env, table, lambda: table.supervision.paused is None, steps=20)
     assert STORE_REASON not in post_text(place.last_table())
     await play_to_the_end(env, table, faults)
     await assert_nothing_lost(env, place, table)
@@ -265,5 +269,5 @@ async def test_a_process_that_stops_driving_a_paused_table_stops_probing_it(
     faults.outage(False)
     for _ in range(8):  # longer than the probe's backoff
         await env.advance_time(STEP)
-    assert table.paused == PauseReason.STORE, "the stopped process did not resume the table"
+    assert table.supervision.paused == PauseReason.STORE, "the stopped process did not resume the table"
     assert not table.tasks, "nothing runs for it any more"

@@ -26,7 +26,7 @@ async def _hand(env: Any, bot: Any) -> tuple[Any, PrivateMessage]:
     hand_button = next(b.custom_id for b in buttons(board) if b.custom_id.endswith(":hand"))
     opened = await alice.click(board, custom_id=hand_button)
     assert opened.ephemeral
-    return opened, the_table(bot).hands[0].message
+    return opened, the_table(bot).live.hands[0].message
 
 
 async def test_edits_the_first_response_by_token_and_message_id(simcord_env, simcord_bot):
@@ -113,10 +113,10 @@ async def test_a_restart_takes_the_hand_back_by_its_stored_id_and_lets_go_of_one
 
     second = make_bot(settings)
     await env.restart_bot(second)
-    assert the_table(second).hands[0].message == message, "the same message, through the same token"
+    assert the_table(second).live.hands[0].message == message, "the same message, through the same token"
 
     async with second.db.transaction() as conn:
         await conn.execute("UPDATE live_hands SET message_id = NULL WHERE game_id = ?", (game_id,))
     third = make_bot(settings)
     await env.restart_bot(third)
-    assert 0 not in the_table(third).hands
+    assert 0 not in the_table(third).live.hands

@@ -57,16 +57,16 @@ async def test_a_hand_opened_while_the_old_one_is_retired_stays_live() -> None:
     held = HeldEdits()
     hands.messages = held  # type: ignore[assignment]
     old = LiveHand(PrivateMessage("old-token", 1, 0.0), "en")
-    table.hands[0] = old
+    table.live.hands[0] = old
 
     expiring = asyncio.create_task(hands._expire(table, 0, old, 0))
     await held.started.wait()
     new = LiveHand(PrivateMessage("new-token", 2, 0.0), "en")
-    table.hands[0] = new  # the player clicked "My hand" meanwhile
+    table.live.hands[0] = new  # the player clicked "My hand" meanwhile
     held.release.set()
     await expiring
 
-    assert table.hands.get(0) is new
+    assert table.live.hands.get(0) is new
 
 
 async def test_a_view_refreshed_while_the_old_one_is_retired_stays_live() -> None:
@@ -75,16 +75,16 @@ async def test_a_view_refreshed_while_the_old_one_is_retired_stays_live() -> Non
     held = HeldEdits()
     views.messages = held  # type: ignore[assignment]
     old = Watcher(VIEWER, PrivateMessage("old-token", 1, 0.0), "en")
-    table.watchers[VIEWER] = old
+    table.live.watchers[VIEWER] = old
 
     expiring = asyncio.create_task(views._expire(table, old, 0))
     await held.started.wait()
     new = Watcher(VIEWER, PrivateMessage("new-token", 2, 0.0), "en")
-    table.watchers[VIEWER] = new  # the spectator clicked Refresh meanwhile
+    table.live.watchers[VIEWER] = new  # the spectator clicked Refresh meanwhile
     held.release.set()
     await expiring
 
-    assert table.watchers.get(VIEWER) is new
+    assert table.live.watchers.get(VIEWER) is new
 
 
 class _Unreachable:

@@ -106,7 +106,7 @@ async def test_two_processes_share_the_tables_by_shard_and_lease(monkeypatch: py
         b = ShardedTsukiBot(settings(url, (0, 1)))
         b_db = await store.Database.open(url)
         b_db.lease = LeasePolicy("B", TTL, clock)
-        manager = TableManager(b, b_db, game_specs())  # type: ignore[arg-type]
+        manager = TableManager(b, b_db, game_specs(), b.settings)
         row = await store.get_game(b_db, t0)
         assert row is not None
         twin = await manager._rebuild(row, a.tables.specs[row.game])

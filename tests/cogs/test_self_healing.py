@@ -238,7 +238,7 @@ async def play_to_the_end(
         blips -= 1
     for _ in range(steps):
         assert not all_problems(manager, [table]), all_problems(manager, [table])
-        if table.status == "finished" and table.results_posted and table.marks_saved:
+        if table.status == "finished" and table.outbox.results_posted and table.outbox.marks_saved:
             return
         await env.advance_time(STEP)
         elapsed += STEP

@@ -72,7 +72,7 @@ async def test_a_spectator_sees_the_public_view_and_a_coach_one_hand(game: str, 
     assert "You are watching" in card_text(plain)
     assert card_images(plain) == ["table.png"], "one card: its text, the image it names, its buttons"
 
-    table.coaches[0] = Coach(0, COACH, "Ben")
+    table.live.coaches[0] = Coach(0, COACH, "Ben")
     coached = await view_message(table, COACH, "en")
     assert [f.filename for f in coached["attachments"]] == ["table.png", "hand.png"]
     assert [v.seat for v in drawn["hand"]] == [0], "exactly seat 0's hand, for its coach"
@@ -111,8 +111,8 @@ def test_the_board_lines_and_who_is_told_they_watch() -> None:
     table = live_table("koikoi", moves=0)
     assert board_lines(table, "en") == []
     view = PrivateMessage("t", 1, 0.0)
-    table.watchers = {OTHER: Watcher(OTHER, view, "en"), 100: Watcher(100, view, "en")}
-    table.coaches[1] = Coach(1, COACH, "Ben")
+    table.live.watchers = {OTHER: Watcher(OTHER, view, "en"), 100: Watcher(100, view, "en")}
+    table.live.coaches[1] = Coach(1, COACH, "Ben")
     assert board_lines(table, "en") == ["🎓 P1 shows their hand to Ben", "👁 1 watching"], (
         "a player is not counted"
     )

@@ -208,9 +208,9 @@ async def test_a_coach_sees_exactly_one_hand_and_everyone_is_told(
     new_bot = make_bot(settings)
     await env.restart_bot(new_bot)
     resumed = the_table(new_bot)
-    assert {s: c.user_id for s, c in resumed.coaches.items()} == {0: carol.id}
-    assert set(resumed.watchers) == {carol.id, dave.id}
-    token = resumed.watchers[carol.id].token
+    assert {s: c.user_id for s, c in resumed.live.coaches.items()} == {0: carol.id}
+    assert set(resumed.live.watchers) == {carol.id, dave.id}
+    token = resumed.live.watchers[carol.id].token
     edits = sum(r.method == "PATCH" and token in r.path for r in env.http_requests)
     await play_one_move(alice, place)
     await env.advance_time(TEST_CPU_DELAY)
@@ -218,7 +218,7 @@ async def test_a_coach_sees_exactly_one_hand_and_everyone_is_told(
     assert sum(r.method == "PATCH" and token in r.path for r in env.http_requests) > edits, (
         "the coach's view still follows the match, through its stored token"
     )
-    assert resumed.watchers[carol.id].shown_seq == resumed.seq
+    assert resumed.live.watchers[carol.id].shown_seq == resumed.seq
     assert files(answer(coach_view)) == ["table.png", "hand.png"]
     assert line in post_text(place.last_table()) and "👁 2 watching" in post_text(place.last_table())
 
@@ -267,19 +267,19 @@ async def test_a_coach_is_one_spectator_for_one_seat_and_ends_when_the_seat_chan
     coach_view = await watch(carol, place.last_table())
     await watch(dave, place.last_table())
     player = await alice.slash(place.thread, "coach show", user=bob)
-    assert "plays at this match" in post_text(answer(player)) and not table.coaches
+    assert "plays at this match" in post_text(answer(player)) and not table.live.coaches
     await bob.slash(place.thread, "coach show", user=carol)
     taken = await alice.slash(place.thread, "coach show", user=carol)
     assert "already sees another player's hand" in post_text(answer(taken))
-    assert [c.user_id for c in table.coaches.values()] == [carol.id], "one hand for one coach"
+    assert [c.user_id for c in table.live.coaches.values()] == [carol.id], "one hand for one coach"
     assert files(answer(coach_view)) == ["table.png", "hand.png"]
     assert "👁 2 watching" in post_text(place.last_table())
 
     await env.advance_time(5)  # the thread's posts and edits so far are out of Discord's 5 s window
     asked = await alice.slash(place.thread, "table replace", seat=bobs + 1, player=dave)
     await bob.click(asked.response.message, label="Agree")  # bob is present: his consent
-    assert not table.coaches and not await spectator_store.coaches(simcord_bot.db, table.id)
+    assert not table.live.coaches and not await spectator_store.coaches(simcord_bot.db, table.id)
     assert files(answer(coach_view)) == ["table.png"], "bob's coach does not see dave's hand"
     assert "🎓" not in post_text(place.last_table())
-    assert set(table.watchers) == {carol.id}, "dave plays now: he is not watching any more"
+    assert set(table.live.watchers) == {carol.id}, "dave plays now: he is not watching any more"
     assert "👁 1 watching" in post_text(place.last_table())

@@ -98,12 +98,14 @@ async def test_a_failed_announcement_does_not_stop_the_game_and_is_posted_again(
     await simcord_bot.tables.act(table, seat, move, expected_seq=table.seq)
     assert table.seq == 1, "the move was stored and kept"
     assert "next" in table.tasks, "the next seat is scheduled even though the post failed"
-    assert table.announced == 0 and table.pending, "the failed post is still owed"
+    assert table.outbox.announced == 0 and table.outbox.pending, "the failed post is still owed"
     seat = table.to_act()
     move = table.view(seat.index).legal_actions[0]
     await simcord_bot.tables.act(table, seat, move, expected_seq=table.seq)  # the next move
-    await asyncio.wait_for(table.announcing, timeout=HANG)  # the retry, woken by that move, is done
-    assert table.seq == 2 and table.announced == 2 and not table.pending, "the retry narrated both"
+    await asyncio.wait_for(table.outbox.announcing, timeout=HANG)  # the retry, woken by that move, is done
+    assert table.seq == 2 and table.outbox.announced == 2 and not table.outbox.pending, (
+        "the retry narrated both"
+    )
     row = await store.get_game(simcord_bot.db, table.id)
     assert row is not None and row.announced_seq == 2
     env.errors.clear()
@@ -145,7 +147,7 @@ async def test_a_move_made_while_a_flush_finishes_is_posted_by_it(simcord_env, s
     monkeypatch.setattr(manager.hands, "refresh", refresh)
     await env.advance_time(TEST_CPU_DELAY)
     assert played, "the move was made during a flush"
-    assert table.announced == table.seq and not table.pending, "and that flush posted it"
+    assert table.outbox.announced == table.seq and not table.outbox.pending, "and that flush posted it"
 
 
 async def test_a_restart_before_the_first_post_still_opens_with_the_start_and_the_sealed_deal(
