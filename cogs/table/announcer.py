@@ -8,17 +8,15 @@ its ``pending`` holds the stored moves not yet narrated, ``games.announced_seq``
 ``results_posted`` record what is out. A post made just before a crash, whose watermark was not
 written yet, is recognised after the restart by reading the thread's recent messages back
 (:mod:`cogs.table.read_back`): every post carries its move number in its buttons' custom_ids
-(``t:{game}:{seq}:hand`` on a board, ``:rematch`` on results, ``:turn`` on a ping; inside the
-card's rows for the board and the results: :func:`cogs.table.cards.walk`), so nothing is posted
-twice.
+(``t:{game}:{seq}:hand`` on a board, ``:rematch`` on results, ``:turn`` on a ping), so nothing is
+posted twice.
 
 The board is one card (text, table image, buttons: :func:`cogs.table.messages.board_message`)
-edited in place while it is the newest message of its thread. A round's score sheet opens a new
-board post, which then carries the next round: about one post per round stays in the thread,
-telling its story; the notable moments of a round (a yaku, koi-koi, go, a bomb) are kept in the
-head of its post. Pings are short new messages (a mention only notifies in a new
-message), deleted when the turn ends so the board stays last. Moves that arrive while a post
-waits for the channel's rate limit are narrated together: edits coalesce.
+edited in place while it is the newest message of its thread; a round's score sheet opens the
+next round's card, so about one post per round stays, telling its story, with the round's
+notable moments (a yaku, koi-koi, go, a bomb) at its top. Pings are short new messages (a mention
+only notifies in a new message), deleted when the turn ends so the board stays last. Moves that
+arrive while a post waits for the channel's rate limit are narrated together: edits coalesce.
 """
 
 from __future__ import annotations
@@ -54,7 +52,7 @@ HISTORY_SCAN = 50  # messages read back at start-up to recognise posts made befo
 
 
 def _notable(spec: GameSpec, events: tuple[Any, ...]) -> bool:
-    """A yaku, a call, a bomb…: worth a board post of its own (the game's spec says which)."""
+    """A yaku, a call, a bomb…: kept at the top of the round's card (the game's spec says which)."""
     return any(spec.is_notable(event) for event in events)
 
 
@@ -233,10 +231,9 @@ class Announcer:
         upto: int | None = None,
         new_post: bool = False,
     ) -> None:
-        """Edit the board with ``lines``, or open a new board post: for a round's sheets
-        (``images``: the post that closes a round opens the next one's board), when the board
-        is not the newest message, or when asked (``new_post``). A notable move's lines join the
-        post's head, so the moment stays in the thread's story without a post of its own."""
+        """Edit the board with ``lines``, or open a new board post: a round's sheets (``images``)
+        open the next round's, as does a board no longer newest, or ``new_post``. A notable move's
+        lines join the post's head: the moment stays in the story without a post of its own."""
         board = table.outbox.board
         notes, table.outbox.notes = table.outbox.notes, []  # a start, its sealed deal, a forfeit: never cut
         fresh = new_post or bool(images) or board.message_id is None or not board.last
