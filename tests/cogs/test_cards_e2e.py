@@ -122,7 +122,7 @@ async def test_a_spectator_view_is_a_card_to_its_last_words(simcord_env, simcord
     stopped = await carol.click(view.message, custom_id=stop.custom_id)
     last = answer(stopped)
     assert last.flags.components_v2 and "stopped watching" in post_text(last) and not last.attachments
-    assert the_table(simcord_bot).watchers == {}
+    assert the_table(simcord_bot).live.watchers == {}
 
 
 async def test_the_results_are_one_card_with_rematch_and_replay(simcord_env, simcord_bot):
