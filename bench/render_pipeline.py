@@ -9,13 +9,16 @@ processes take wall-clock time, not this process's CPU time); printed: median an
 PNG size median and max in KiB.
 
 ``--code DIR`` imports ``render``, ``engine`` and the samples from another checkout of the
-project (the old code, for "before" figures) instead of this one.
+project (the old code, for "before" figures) instead of this one. ``--before DIR`` also times the
+cards (rating cards, rules cards) with that checkout's code, in a second process right after,
+and prints each card's median as a share of that one (the issue's "≤ 50 % of before").
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -114,6 +117,7 @@ def main() -> None:
     parser.add_argument("count", nargs="?", type=int, default=120)
     parser.add_argument("--code", help="import the project from this checkout (old code)")
     parser.add_argument("--only", default="", help="only the groups whose game or image holds this text")
+    parser.add_argument("--before", help="a checkout to compare the cards' CPU time with")
     args = parser.parse_args()
     root = Path(args.code).resolve() if args.code else Path(__file__).resolve().parents[1]
     sys.path.insert(0, str(root))
@@ -131,6 +135,7 @@ def main() -> None:
     groups = [g for g in groups if wanted in f"{g[0]} {g[1]}".lower()]
     print(f"warm-up and positions: {time.process_time() - start:.1f} s CPU")
     print(f"{'game':<14} {'image':<28} {'median ms':>9} {'p95 ms':>7} {'KiB med':>8} {'KiB max':>8} {'n':>5}")
+    cards: dict[str, float] = {}
     for game, kind, jobs in groups:
         # Each kind's first calls pay its one-off caches (palettes, faces; the bot warms them at
         # start): not counted. The rules cards: each game's once.
@@ -138,6 +143,25 @@ def main() -> None:
             job()
         median, p95, size, biggest = figures(jobs)
         print(f"{game:<14} {kind:<28} {median:9.1f} {p95:7.1f} {size:8.1f} {biggest:8.1f} {len(jobs):5}")
+        if game == "cards":
+            cards[kind] = median
+    if args.before and cards:
+        compare_cards(args.before, args.count, cards)
+
+
+def compare_cards(before: str, count: int, now: dict[str, float]) -> None:
+    """Time the cards with the ``before`` checkout's code (another process) and print each
+    card's median now as a share of that one."""
+    command = [sys.executable, __file__, str(count), "--code", before, "--only", "cards"]
+    out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    print(f"cards against {before} (median CPU ms, before -> now, share)")
+    for line in out.splitlines():
+        if not line.startswith("cards "):
+            continue
+        kind = line[15:43].strip()
+        old = float(line[43:53])
+        if kind in now:
+            print(f"  {kind:<28} {old:7.1f} -> {now[kind]:5.1f}   {100 * now[kind] / old:4.0f} %")
 
 
 if __name__ == "__main__":

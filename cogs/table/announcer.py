@@ -32,6 +32,7 @@ import store
 from cogs.ratings.summary import seat_ratings
 from cogs.table import limits, messages, pings
 from cogs.table.commitment import reveal_line
+from cogs.table.elision import board_sections
 from cogs.table.model import Pending, Table
 from cogs.table.read_back import read_back
 from cogs.table.spec import GameSpec
@@ -45,9 +46,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-HEAD_LINES = 6  # the lines of one notable move kept in a board post's head, through its edits
-HEAD_KEEP = 12  # the head's lines after its opening (a round's notable moves, the turns before)
-LOG_LINES = 6  # the latest turns shown under them
 HISTORY_SCAN = 50  # messages read back at start-up to recognise posts made before a crash
 
 
@@ -237,17 +235,10 @@ class Announcer:
         board = table.outbox.board
         notes, table.outbox.notes = table.outbox.notes, []  # a start, its sealed deal, a forfeit: never cut
         fresh = new_post or bool(images) or board.message_id is None or not board.last
-        opened = board.head[: board.opening]  # what opened the post (a start, its sealed deal): kept
-        if notable and fresh:
-            head, recent = [*notes, *lines[-HEAD_LINES:]], []
-        elif notable:  # the story since the opening stays above the notable lines, up to HEAD_KEEP
-            story = [*board.head[board.opening :], *board.log, *notes, *lines[-HEAD_LINES:]]
-            head, recent = [*opened, *story[-HEAD_KEEP:]], []
-        elif fresh:
-            head, recent = notes, lines[-LOG_LINES:]
-        else:
-            head, recent = board.head, [*board.log, *notes, *lines][-LOG_LINES:]
-        opening = len(head) if fresh else len(opened)
+        head, recent = board_sections(
+            board.head, board.log, notes, lines, fresh=fresh, notable=notable, opening=board.opening
+        )
+        opening = len(head) if fresh else board.opening  # what opened the post: never cut
         public = table.public_view()
         kept = [] if fresh else [a.filename for a in board.kept]
         payload = await messages.board_message(table, public, head, recent, images if fresh else [], kept)

@@ -11,6 +11,7 @@ import discord
 import pytest
 
 from cogs.table import cards, limits, messages
+from cogs.table.elision import ELIDED, HEAD_KEEP, board_sections
 from tests.cogs.harness import (
     answer,
     buttons,
@@ -160,3 +161,23 @@ async def test_a_select_menu_gets_a_row_of_its_own_and_buttons_go_five_to_a_row(
     rows = [c for c in card.walk_children() if isinstance(c, discord.ui.ActionRow)]
     assert [len(r.children) for r in rows] == [1, 5, 2]
     assert card.is_finished(), "stopped: its buttons are routed by custom_id, not kept live"
+
+
+def test_a_notable_move_joins_the_head_of_the_rounds_card_and_what_opened_it_stays() -> None:
+    """A yaku, a call or a bomb no longer opens a post: its lines join the head of the round's
+    card under the turns before it (older ones marked dropped), and the lines that opened the
+    post (the start, the sealed deal: /verify reads it there) are never cut."""
+    opened = ["🎴 The match begins!", "🔒 Deal sealed: `#1 sha256:…`"]
+    head, log = board_sections([], [], opened, ["Round 1"], fresh=True, notable=True)
+    opening = len(head)
+    for n in range(20):
+        head, log = board_sections(head, log, [], [f"turn {n}"], fresh=False, notable=False)
+    head, log = board_sections(head, log, [], ["🎉 a yaku"], fresh=False, notable=True, opening=opening)
+    assert head[:opening] == [*opened, "Round 1"] and log == []
+    assert head[-2:] == ["turn 19", "🎉 a yaku"] and ELIDED in head, "the turns before it, then the moment"
+    for n in range(30):
+        head, log = board_sections(
+            head, log, [], [f"turn {n}"], fresh=False, notable=n % 3 == 0, opening=opening
+        )
+    assert head[:opening] == [*opened, "Round 1"], "what opened the post stays, however long the round"
+    assert len(head) <= opening + HEAD_KEEP + 1 and head[opening] == ELIDED
