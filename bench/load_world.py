@@ -161,15 +161,27 @@ class Driver:
                 return
 
     async def play_match(self, human: Human, table: Any) -> bool:
-        """Move whenever it is the human's turn until the match ends; True if the run ended."""
+        """Move whenever it is the human's turn until the match ends; True if the run ended.
+
+        The human learns of its turn as a player does, from the table's posts: once they have
+        caught up with the store (the announcer owes nothing), not as soon as the CPU seats' moves
+        are stored, before their board is out (the click would then wait for that board too)."""
         metrics, bot = self.metrics, self.bot
         where = table.thread_id or table.channel_id
         thread = next((t for t in human.channel.threads if t.id == where), human.channel)
+        unseen: float | None = None  # since when the human's turn is stored but not shown
         while not self.stop.is_set() and bot.tables.tables.get(table.id) is table:
             seat = table.seat_of(human.member.id)
-            if seat is None or table.to_act() is not seat:
+            mine = seat is not None and table.to_act() is seat
+            if mine and bot.tables.announcer.owes(table):
+                unseen = unseen or time.perf_counter()
+                mine = time.perf_counter() - unseen > POST_TIMEOUT
+                if mine:  # counted once; the human plays on
+                    metrics.errors.append(f"turn: stored but not shown after {POST_TIMEOUT:.0f} s")
+            if not mine:
                 await metrics.next_post(where, 5.0)  # react to the table's own posts
                 continue
+            unseen = None
             if await self.sleep_or_stop(self.rng.uniform(*self.think)):
                 return True
             if bot.tables.tables.get(table.id) is not table or table.to_act() is not seat:
@@ -180,11 +192,13 @@ class Driver:
             seq = table.seq
             debug("click", human.index, table.id, seq)
             metrics.clicks[where] = time.perf_counter()
+            metrics.breakdown.click(where, metrics.clicks[where])
             metrics.paced.pop(where, None)
             result = await self.interact(human, thread, "move", False, action=self.rng.choice(choices).value)
             metrics.human_moves += 1
             if not result.deferred:  # refused at once, with the reason in an ephemeral answer
                 metrics.clicks.pop(where, None)
+                metrics.breakdown.drop(where)
                 response = result.response
                 metrics.errors.append(f"move refused: {response.content[:80] if response else None}")
                 continue
@@ -203,11 +217,13 @@ class Driver:
                 break
             if table.seq > seq and table.to_act() is seat and getattr(table.spec, "one_post_per_turn", False):
                 metrics.clicks.pop(where, None)  # nothing to time: its turn is posted after its next move
+                metrics.breakdown.drop(where)
                 break
             await metrics.next_post(where, 5.0)
         else:
             if time.perf_counter() >= deadline:
                 metrics.clicks.pop(where, None)
+                metrics.breakdown.drop(where)
                 metrics.errors.append(f"move: not applied and posted after {POST_TIMEOUT:.0f} s")
 
 

@@ -231,6 +231,8 @@ async def event_images(
     table: Table, public: PublicView[Any], events: Sequence[Any], ratings: Sequence[Any] | None = None
 ) -> list[Image]:
     """The images some events bring to the board (a round's score sheet, the match summary)."""
+    if not table.spec.has_event_images(events):
+        return []
     images: list[Image] = await render_pool.draw(
         table.game,
         table.spec,

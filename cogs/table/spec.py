@@ -138,6 +138,13 @@ class GameSpec:
         each seat's rating change, drawn on the match summary (rated matches only)."""
         return []
 
+    def has_event_images(self, events: Sequence[Any]) -> bool:
+        """Whether :meth:`event_images` draws anything for ``events``, asked on the event loop
+        so that a move bringing no image sends no job to the render threads or workers (most
+        moves: a job that draws nothing still waits in their queue behind the images). Default:
+        a game that draws event images is asked every time."""
+        return type(self).event_images is not GameSpec.event_images
+
     def results(self, outcome: Outcome, view: Any) -> list[SeatResult]:
         """Leaderboard rows once the match is over (``view`` is the public final view)."""
         raise NotImplementedError
