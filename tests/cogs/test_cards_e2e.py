@@ -81,7 +81,8 @@ async def test_a_board_posted_before_cards_turns_into_one_at_its_next_edit(
     """A match running across the upgrade: its board is a classic post (content, image, buttons);
     the next move's edit turns that same post into a card, its content cleared as Discord
     requires (it refuses a card with content)."""
-    real, posted = messages.board_message, []
+    real = messages.board_message
+    posted: list[bool] = []
 
     async def classic_first(table: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
         payload = await real(table, *args, **kwargs)
