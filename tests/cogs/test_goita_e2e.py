@@ -384,7 +384,7 @@ async def test_a_block_and_its_attack_are_posted_together(simcord_env, simcord_b
 # --- the letter on a piece is the letter typed, in every language -----------------------------
 # Issue 12: pieces carried the seed's French initials ("R" under 王) while ``attack:R`` plays the
 # Rook 飛. The faces now carry the notation letters; a French player reads "R" under 飛, and the
-# French suggestion for ``attack:R`` names the Tour 飛.
+# French suggestion for ``attack:R`` names the 飛 Tour.
 
 
 def first_attack_with_a_rook_seed() -> int:
@@ -432,9 +432,9 @@ async def test_a_french_player_types_the_letter_on_the_piece(
     }
     for action in view.legal_actions:
         assert choices[str(action)].startswith(f"attack:{PIECE_LETTERS[action.piece]} — Attaquer")
-    assert "Tour 飛" in choices["attack:R"] and "Roi" not in choices["attack:R"]
+    assert "飛 Tour" in choices["attack:R"] and "Roi" not in choices["attack:R"]
 
     played = answer(await alice.slash(place.thread, "goita play", action="attack:R"))
-    assert played.flags.ephemeral and "Tour 飛" in played.content
+    assert played.flags.ephemeral and "飛 Tour" in played.content
     assert [row.action for row in await store.actions_for(simcord_bot.db, table.id)][-1] == "attack:R"
-    assert "alice attacks with Rook 飛" in "\n".join(m.content for m in place.table_messages())
+    assert "alice attacks with 飛 Rook" in "\n".join(m.content for m in place.table_messages())
