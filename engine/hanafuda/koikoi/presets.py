@@ -173,7 +173,11 @@ _ROWS: tuple[tuple[str, str, Callable[[Rules], str]], ...] = (
     ("tsukimi", "Moon-Viewing Sake (tsukimi)", lambda r: _viewing(r.tsukimi, r)),
     ("tsukifuda", "Cards of the Month (tsukifuda)", lambda r: _pts(r.tsukifuda)),
     ("kasu", "Chaff (kasu)", lambda r: _count(r.kasu, 10)),
-    ("sake_cup", "Sake cup", lambda r: "an animal and a chaff card" if r.sake_cup == "both" else "an animal only"),
+    (
+        "sake_cup",
+        "Sake cup",
+        lambda r: "an animal and a chaff card" if r.sake_cup == "both" else "an animal only",
+    ),
     ("double_at", "Big score doubling", _doubling),
     ("opponent_koikoi", "Opponent's koi-koi", lambda r: _OPPONENT[r.opponent_koikoi]),
     ("koikoi_bonus", "Own koi-koi calls", _bonus),
