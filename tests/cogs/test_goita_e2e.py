@@ -438,3 +438,24 @@ async def test_a_french_player_types_the_letter_on_the_piece(
     assert played.flags.ephemeral and "飛 Tour" in played.content
     assert [row.action for row in await store.actions_for(simcord_bot.db, table.id)][-1] == "attack:R"
     assert "alice attacks with 飛 Rook" in "\n".join(m.content for m in place.table_messages())
+
+
+async def test_a_player_types_the_character_on_the_piece(simcord_env, simcord_bot, monkeypatch):
+    """docs/notation.md: ``/goita play action:attack:飛`` plays the Rook (stored as ``attack:R``);
+    the suggestion for it shows the character and the word after the notation."""
+    fix_seed(monkeypatch, first_attack_with_a_rook_seed())
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    place = await start_vs_cpu(env, channel, alice, command=START, target=1)
+    table = the_table(simcord_bot)
+    view = await wait_for_phase(env, place, alice, table, 0, {gt.Phase.ATTACK})
+    assert gt.Attack(gt.Piece.R) in view.legal_actions, "the deal: alice may attack with the Rook"
+
+    choices = {
+        c["value"]: c["name"] for c in await alice.autocomplete(place.thread, "goita play", "action", "")
+    }
+    assert choices["attack:R"].startswith("attack:R — Attack: 飛 Rook")
+
+    played = answer(await alice.slash(place.thread, "goita play", action="attack:飛"))
+    assert played.flags.ephemeral and "飛 Rook" in played.content
+    assert [row.action for row in await store.actions_for(simcord_bot.db, table.id)][-1] == "attack:R"
