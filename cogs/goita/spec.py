@@ -69,7 +69,7 @@ class GoitaSpec(MatchSpec):
 
     def hint_card(self, code: str, locale: str) -> str:
         """A piece in a hint: its character and name, then its code (``金 Gold `G```)."""
-        piece = gt.ALIASES.get(code.lower()) or gt.Piece.__members__.get(code.upper())
+        piece = gt.Piece.__members__.get(code.upper())  # hints name pieces by letter
         return f"{piece_text(piece, locale)} `{code}`" if piece is not None else f"`{code}`"
 
     def lobby_teams(self, seat_count: int) -> tuple[str, ...] | None:
