@@ -385,7 +385,7 @@ async def test_a_block_and_its_attack_are_posted_together(simcord_env, simcord_b
 # --- the letter on a piece is the letter typed, in every language -----------------------------
 # Issue 12: pieces carried the seed's French initials ("R" under 王) while ``attack:R`` plays the
 # Rook 飛. The faces now carry the notation letters; a French player reads "R" under 飛, and the
-# French suggestion for ``attack:R`` names the Tour 飛.
+# French suggestion for ``attack:R`` names the 飛 Tour.
 
 
 def first_attack_with_a_rook_seed() -> int:
@@ -433,9 +433,30 @@ async def test_a_french_player_types_the_letter_on_the_piece(
     }
     for action in view.legal_actions:
         assert choices[str(action)].startswith(f"attack:{PIECE_LETTERS[action.piece]} — Attaquer")
-    assert "Tour 飛" in choices["attack:R"] and "Roi" not in choices["attack:R"]
+    assert "飛 Tour" in choices["attack:R"] and "Roi" not in choices["attack:R"]
 
     played = answer(await alice.slash(place.thread, "goita play", action="attack:R"))
-    assert played.flags.ephemeral and "Tour 飛" in played.content
+    assert played.flags.ephemeral and "飛 Tour" in played.content
     assert [row.action for row in await store.actions_for(simcord_bot.db, table.id)][-1] == "attack:R"
-    assert "alice attacks with Rook 飛" in "\n".join(post_text(m) for m in place.table_messages())
+    assert "alice attacks with 飛 Rook" in "\n".join(post_text(m) for m in place.table_messages())
+
+
+async def test_a_player_types_the_character_on_the_piece(simcord_env, simcord_bot, monkeypatch):
+    """docs/notation.md: ``/goita play action:attack:飛`` plays the Rook (stored as ``attack:R``);
+    the suggestion for it shows the character and the word after the notation."""
+    fix_seed(monkeypatch, first_attack_with_a_rook_seed())
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    place = await start_vs_cpu(env, channel, alice, command=START, target=1)
+    table = the_table(simcord_bot)
+    view = await wait_for_phase(env, place, alice, table, 0, {gt.Phase.ATTACK})
+    assert gt.Attack(gt.Piece.R) in view.legal_actions, "the deal: alice may attack with the Rook"
+
+    choices = {
+        c["value"]: c["name"] for c in await alice.autocomplete(place.thread, "goita play", "action", "")
+    }
+    assert choices["attack:R"].startswith("attack:R — Attack: 飛 Rook")
+
+    played = answer(await alice.slash(place.thread, "goita play", action="attack:飛"))
+    assert played.flags.ephemeral and "飛 Rook" in played.content
+    assert [row.action for row in await store.actions_for(simcord_bot.db, table.id)][-1] == "attack:R"

@@ -291,7 +291,7 @@ async def test_human_drops_a_bomb_with_the_button(simcord_env, simcord_bot, monk
     assert line.startswith("💣 alice ") and all(f"`1{x}`" in line for x in "abc")
     line = line_with(text, "**bomb (폭탄)**, all four!")
     assert line.startswith("alice takes ") and all(f"`1{x}`" in line for x in "abcd")
-    assert "CPU 1 has no pi to give alice." in text, "the bomb's steal finds the CPU without pi"
+    assert "CPU 1 has no chaff to give alice." in text, "the bomb's steal finds the CPU without chaff"
 
 
 async def test_human_jjok_takes_a_pi_from_the_cpu(simcord_env, simcord_bot, monkeypatch):
