@@ -10,7 +10,8 @@ over every game: its payload must not change when the hidden cards are dealt dif
 board post of a pass, made by the table or clicked, is :func:`passed_board`.)
 
 :func:`normalise` turns a payload into plain data (texts, embeds, every component's label,
-custom_id and options, the attachments' bytes) so two payloads compare with ``==``.
+custom_id and options, a card's text displays and image names, the attachments' bytes) so two
+payloads compare with ``==``.
 """
 
 from __future__ import annotations
@@ -112,8 +113,9 @@ async def _round_log(table: Table, moment: Moment) -> Any:
 
 
 async def _board_edit(table: Table, moment: Moment) -> Any:
-    """The board's text alone, as edited in place for a new watcher count (``Spectators``)."""
-    return messages.board_text(table, table.public_view(), ["(head)"], ["(turn)"])
+    """The board's card, as edited in place for a new watcher count (``Spectators``): its text
+    changed, its images (the table, a kept sheet) named again."""
+    return messages.board_card(table, table.public_view(), ["(head)"], ["(turn)"], ["round-1.png"])
 
 
 async def _results(table: Table, moment: Moment) -> Any:
@@ -200,7 +202,7 @@ def normalise(value: Any) -> Any:
         return ("file", value.filename, data)
     if isinstance(value, Image):
         return ("image", value.filename, value.data)
-    if isinstance(value, discord.ui.View):
+    if isinstance(value, discord.ui.View | discord.ui.LayoutView):  # a classic view or a card
         return ("components", value.to_components())
     if isinstance(value, discord.Embed):
         return ("embed", value.to_dict())

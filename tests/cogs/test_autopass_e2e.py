@@ -105,16 +105,17 @@ def forced_now(table: Any, seat: int = 0) -> bool:
     return table.spec.engine.forced_pass(table.view(seat).legal_actions) is not None
 
 
+PING_BUTTON = re.compile(r"\bt:\d+:(\d+):turn\b")  # a ping's "Open my hand": t:{game}:{seq}:turn
+
+
 def pinged_turns(env: Any) -> set[int]:
     """The turns (their first move's number) a ping was posted for (``t:{game}:{seq}:turn``)."""
-    found = set()
-    for r in env.http_requests:
-        if r.method == "POST" and r.json and ":turn" in str(r.json):
-            for part in str(r.json).split("t:")[1:]:
-                fields = part.split(":")
-                if len(fields) >= 3 and fields[2].startswith("turn"):
-                    found.add(int(fields[1]))
-    return found
+    return {
+        int(seq)
+        for r in env.http_requests
+        if r.method == "POST" and r.json
+        for seq in PING_BUTTON.findall(json.dumps(r.json))
+    }
 
 
 async def start(env: Any, bot: Any, monkeypatch: pytest.MonkeyPatch, game: str) -> tuple[Any, Place, Any]:
