@@ -25,7 +25,7 @@ import discord
 from discord.ext import commands
 
 import store
-from cogs.table import coach, limits, messages
+from cogs.table import autopass, coach, limits, messages
 from cogs.table.announcer import Announcer
 from cogs.table.commitment import commit as commit_deal
 from cogs.table.commitment import sealed_line
@@ -307,6 +307,8 @@ class TableManager(TurnClock):
                     self.schedule(table)
 
     async def _after_move(self, table: Table, seat: Seat, by: str) -> None:
+        if by == "human":
+            autopass.close_window(table)  # they play by hand: the table passes for nobody this turn
         next_seat = table.to_act()
         if next_seat is None or next_seat.index != seat.index:
             self._begin_turn(table)
@@ -331,7 +333,7 @@ class TableManager(TurnClock):
         if forfeit is not None:
             # The quitter (and their partner, in a team game) loses, and quitting never keeps
             # points won so far: the quitter's total counts only if it is a loss.
-            teams = getattr(view, "teams", None) or range(len(results))
+            teams = table.spec.engine.seat_teams(len(results))
             results = [
                 store.SeatResult(
                     r.seat,

@@ -52,7 +52,8 @@ class Board:
 
     message_id: int | None = None
     last: bool = False  # nothing was posted after it (our deleted pings aside)
-    head: list[str] = field(default_factory=list)  # the notable lines that opened this post
+    head: list[str] = field(default_factory=list)  # what opened this post, then its notable moves
+    opening: int = 0  # how many of the head's lines opened the post (a start, its sealed deal): kept
     log: list[str] = field(default_factory=list)  # the turns narrated since
     kept: list[Any] = field(default_factory=list)  # its other attachments (a round sheet)
 
@@ -86,6 +87,9 @@ class Clock:
     turn_began: float | None = None  # when the turn began here (the loop's clock; a restart: then)
     turn_timed_out: bool = False  # the timer ran out: the CPU plays the rest of this turn
     warn_due: int | None = None  # turn_start of the turn whose warning is due and not yet out
+    # turn_start of the turn whose auto-pass window is open: its ping waits until the window
+    # closes, whether the seat's only move is a pass or not (autopass.py, for the turn clock)
+    autopass_turn: int | None = None
 
 
 @dataclass(slots=True)

@@ -24,25 +24,31 @@ from __future__ import annotations
 
 from typing import Any
 
+from cogs.table import autopass
 from cogs.table import components as c
 from cogs.table.model import Seat, Table
 from cogs.table.public import PublicView, require_public
 from i18n import t
 
 
-def decision(game: str, public: PublicView[Any], locale: str) -> str | None:
+def decision(table: Table, public: PublicView[Any], locale: str) -> str | None:
     """What kind of decision the public view shows pending (``<game>.ping.<phase>``), if the
     game names one for that phase."""
-    phase = getattr(require_public(public).view, "phase", None)
-    key = f"{game}.ping.{getattr(phase, 'value', phase)}"
+    phase = table.spec.engine.phase_of(require_public(public).view)
+    if phase is None:
+        return None
+    key = f"{table.game}.ping.{phase}"
     text = t(locale, key)
     return None if text == key else text
 
 
 def _pinged(table: Table) -> Seat | None:
-    """The seat a ping is for: a human to act in a running match (never one the CPU plays for)."""
+    """The seat a ping is for: a human to act in a running match (never one the CPU plays for),
+    once its turn's auto-pass window is closed (:mod:`cogs.table.autopass`)."""
     seat = table.to_act()
     if table.status != "active" or seat is None or seat.cpu_plays:
+        return None
+    if autopass.window_open(table):  # held until the auto-pass window closes, forced pass or not
         return None
     return seat
 
@@ -68,7 +74,7 @@ def ping_message(table: Table, public: PublicView[Any]) -> dict[str, Any] | None
     if seat is None:
         return None
     loc = table.locale
-    what = decision(table.game, public, loc)
+    what = decision(table, public, loc)
     if what is None:
         content = t(loc, "table.ping", who=seat.mention())
     else:

@@ -22,6 +22,7 @@ from engine.goita.game import (
 from engine.goita.rules import PRESETS, Rules, rules_from, rules_from_record
 from engine.goita.state import State, team_of
 from engine.goita.types import (
+    ALIASES,
     KANJI,
     NAMES,
     PIECES,
@@ -49,6 +50,7 @@ from engine.goita.types import (
     ScoreItem,
     Slot,
     format_pieces,
+    is_pass,
     parse_action,
     parse_pieces,
 )
@@ -60,6 +62,21 @@ def teams(seats: int) -> tuple[tuple[int, ...], ...] | None:
     if seats != 4:
         return None
     return tuple(tuple(s for s in range(seats) if team_of(seats, s) == team) for team in range(2))
+
+
+def _round_no(view: GoitaView) -> int:
+    """The round ``view`` is in (``GameEngine.round_no``)."""
+    return view.round_no
+
+
+def _scores(view: GoitaView) -> tuple[int, ...]:
+    """The running scores ``view`` shows (``GameEngine.scores``)."""
+    return view.scores
+
+
+def _phase(view: GoitaView) -> str:
+    """The decision ``view`` waits for (``GameEngine.phase``)."""
+    return view.phase.value
 
 
 ENGINE: GameEngine[State, Action, GoitaView, Rules] = GameEngine(
@@ -77,9 +94,14 @@ ENGINE: GameEngine[State, Action, GoitaView, Rules] = GameEngine(
     start=start,
     rules_from_record=rules_from_record,
     teams=teams,
+    round_no=_round_no,
+    scores=_scores,
+    phase=_phase,
+    is_pass=is_pass,  # a seat that cannot block can only pass
 )
 
 __all__ = [
+    "ALIASES",
     "ENGINE",
     "KANJI",
     "NAMES",
