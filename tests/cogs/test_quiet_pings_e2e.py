@@ -16,6 +16,7 @@ from tests.cogs.harness import (
     TEST_CPU_DELAY,
     Place,
     buttons,
+    post_text,
     setup_guild,
     start_vs_cpu,
     step_buttons,
@@ -212,8 +213,8 @@ async def test_an_away_seat_reads_cpu_playing_for_them(simcord_env, simcord_bot)
     assert seat.away
     await until_turn_of(env, table, seat)
     await env.advance_time(STEP)
-    last = place.last_table().content.splitlines()[-1]
-    assert f"CPU playing for <@{alice.id}> (away)" in last and "thinking" not in last, last
+    text = post_text(place.last_table())
+    assert f"CPU playing for <@{alice.id}> (away)" in text and "thinking" not in text, text
 
 
 async def test_a_held_ping_that_discord_refuses_is_posted_once_discord_answers(
