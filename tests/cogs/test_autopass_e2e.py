@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 import store
-from cogs.table import autopass
+from cogs.table import autopass, pings
 from cogs.table.supervisor import all_problems
 from tests.cogs.goita_helpers import click_one_move
 from tests.cogs.harness import (
@@ -143,7 +143,9 @@ async def drive(
 ) -> None:
     """Let the match run until ``until()``: CPUs move as time passes, alice clicks the moves she
     has a choice in (after her turn's window closed, as a person looks before clicking), and a
-    forced pass of hers is left alone: only time passes."""
+    forced pass of hers is left alone: only time passes. On a turn with a choice she looks until
+    its ping comes (it waits while she plays in her live hand: ``cogs.table.pings.quiet_until``),
+    so every such turn is pinged."""
     for _ in range(3000):
         if until():
             return
@@ -151,6 +153,8 @@ async def drive(
         seat = table.to_act()
         mine = seat is not None and seat.index == 0 and not seat.cpu_plays
         if mine and not autopass.window_open(table) and not forced_now(table):
+            if table.pings.ping_turn != table.clock.turn_start:  # she looks until her ping comes: it
+                await env.advance_time(pings.idle_after(table) + 1)  # waits while she plays in her hand
             await click()
             await env.advance_time(THINK_TIME)
         else:
@@ -216,7 +220,7 @@ async def test_with_the_switch_off_a_forced_pass_waits_for_the_click(
     click = clicker(game, env, alice, place, table)
     await drive(env, table, click, lambda: forced_now(table), step=TEST_CPU_DELAY)
     seq = table.seq
-    await env.advance_time(TEST_CPU_DELAY)  # far longer than any auto-pass pause
+    await env.advance_time(pings.idle_after(table) + 1)  # longer than any auto-pass pause, and idle
     assert table.seq == seq and forced_now(table), "nobody passed for her"
     assert table.clock.turn_start in pinged_turns(env), "she is pinged as for any turn"
     await click()
