@@ -351,11 +351,3 @@ async def hand_message(
         "attachments": [file_of(Image("hand.png", png))],
         "view": controls,
     }
-
-
-def as_new_message(payload: dict[str, Any]) -> dict[str, Any]:
-    """``hand_message`` gives edit arguments; a new message takes ``files`` and no ``view=None``."""
-    out = {"content": payload["content"], "files": payload["attachments"]}
-    if payload.get("view") is not None:
-        out["view"] = payload["view"]
-    return out
