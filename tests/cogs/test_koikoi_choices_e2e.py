@@ -50,7 +50,7 @@ async def test_a_card_matching_two_field_cards_asks_which_one_to_take(simcord_en
     hand = await open_hand(actor, place)
     chooser = next(b for b in step_buttons(hand) if b.custom_id.endswith(f":{card}"))
     result = await actor.click(hand, custom_id=chooser.custom_id)
-    targets = [b for b in step_buttons(result.response.message) if "take" in b.label]
+    targets = [b for b in step_buttons(result.response.message) if b.label.startswith("Take ")]
     expected = {str(a.target) for a in view.legal_actions if isinstance(a, kk.Play) and a.card == card}
     assert {b.custom_id.rsplit(".", 1)[1] for b in targets} == expected, "one button per matching field card"
     assert any(b.label == "Back" for b in buttons(result.response.message))
