@@ -128,6 +128,19 @@ class ReadingPlayer(Player):
         return result
 
 
+async def read_aside(player: ReadingPlayer, place: Any) -> bool:
+    """A few moves in, the human clicks the board's other buttons (Log, Watch) once and reads
+    what they show, then goes back to playing in their hand."""
+    board = place.last_table()
+    hand = player.hand
+    for item in walk(board.components):
+        custom_id = getattr(item, "custom_id", None) or ""
+        if getattr(item, "label", None) not in (None, "") and not custom_id.endswith(":hand"):
+            await player.click(board, custom_id)
+    player.hand = hand  # the hand stays the message they play in
+    return True
+
+
 async def read_match(game: str, out: Path) -> Reader:
     command, options = MATCHES[game]
     with tempfile.TemporaryDirectory() as tmp:
@@ -154,7 +167,10 @@ async def read_match(game: str, out: Path) -> Reader:
             env.advance_time = advance_and_read
             await advance_and_read(0)
             await player.open_from_board()
+            moves_read_aside = False
             for _ in range(MAX_STEPS):
+                if not moves_read_aside and player.counts.moves >= 3:
+                    moves_read_aside = await read_aside(player, place)
                 if table.status != "active" or player.counts.moves >= HUMAN_MOVES:
                     reader.note("match over" if table.status != "active" else "reading stopped")
                     break
