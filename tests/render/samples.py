@@ -1,5 +1,6 @@
 """Representative images of every kind, for every game: the legibility test, the bench and the
-README screenshots draw from here.
+README screenshots draw from here. Every kind: tables, hands, round sheets, summaries, the rules
+cards, the leaderboard / profile / history cards, replay frames and animated replays.
 
 Each entry renders one PNG. Positions come from the synthetic Koi-Koi views of
 :mod:`tests.render.factory` and from seeded random playouts of the other engines (a few hundred
@@ -10,10 +11,13 @@ that push the layouts to their limits.
 from __future__ import annotations
 
 import dataclasses
+import io
 import random
 from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
+
+from PIL import Image
 
 import engine.goita as gt
 from engine.core import GameEngine
@@ -24,6 +28,7 @@ from engine.goita import memory as gm
 from engine.hanafuda.cards import CARDS, Kind, cards
 from engine.hanafuda.gostop import ENGINE as GOSTOP
 from engine.hanafuda.gostop import RoundEnded as GRoundEnded
+from engine.hanafuda.koikoi import ENGINE as KOIKOI
 from engine.hanafuda.koikoi.types import LastMove as KLastMove
 from engine.hanafuda.koikoi.types import YakuScore
 from engine.hanafuda.roppyakken import ENGINE as ROPPYAKKEN
@@ -31,10 +36,16 @@ from engine.hanafuda.roppyakken import Item, SeatScore
 from engine.hanafuda.roppyakken import LastMove as RLastMove
 from render import doudizhu as dd
 from render import goita as go
+from render.cards import render_history, render_leaderboard, render_profile
 from render.hanafuda import gostop as gs
 from render.hanafuda import koikoi as kk
 from render.hanafuda import roppyakken as rp
 from render.rating_change import RatingShown
+from render.replay import animate, compose, strip_scale
+from render.rules_card import GAMES as RULES_GAMES
+from render.rules_card import render_rules_card
+from render.widgets import note, recording
+from tests.render import card_samples
 from tests.render.factory import NAMES, random_result, random_view, sample_result, showcase_view
 
 Render = Callable[[], bytes]
@@ -48,6 +59,7 @@ RATED = (RatingShown(1086, 86), RatingShown(958, -42), None, RatingShown(12034, 
 def playout(name: str, seats: int, seed: int) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """Every state of one random match of ``name`` (default rules) and the events it produced."""
     eng: GameEngine[Any, Any, Any, Any] = {
+        "koikoi": KOIKOI,
         "roppyakken": ROPPYAKKEN,
         "gostop": GOSTOP,
         "doudizhu": DOUDIZHU,
@@ -367,6 +379,80 @@ def goita() -> Iterator[tuple[str, Render]]:
     yield "goita/memory_fr_coop", lambda: go.render_memory(memory_view(3, 15), names=LONG[:3], locale="fr")
 
 
+# --- Shared images: rules cards, rating cards, replays ------------------------------------------
+
+
+def _width(data: bytes) -> int:
+    return Image.open(io.BytesIO(data)).width
+
+
+def _scaled(render: Render, factor: Callable[[bytes], float]) -> bytes:
+    """Render, then report its texts at the size they have once the picture is scaled by
+    ``factor(picture)`` (a hand strip in a replay frame, a frame in an animation)."""
+    with recording() as drawn:  # nested: the caller's recording sees only the scaled sizes
+        data = render()
+    scale = factor(data)
+    for d in drawn:
+        note(d.text, round(d.size * scale), decorative=d.decorative)
+    return data
+
+
+REPLAYS: dict[str, tuple[Any, Any, int, int]] = {
+    "koikoi": (KOIKOI, kk, 2, 3),
+    "roppyakken": (ROPPYAKKEN, rp, 3, 8),
+    "gostop": (GOSTOP, gs, 3, 3),
+    "doudizhu": (DOUDIZHU, dd, 3, 1),
+    "goita": (gt.ENGINE, go, 4, 2),
+}
+
+
+def replay_frame(game: str, step: int, locale: str = "en") -> bytes:
+    """A replay frame as cogs/replay draws it: the public table, every seat's hand under it."""
+    eng, mod, seats, seed = REPLAYS[game]
+    states, _ = playout(game, seats, seed)
+    state = states[min(step, len(states) - 1)]
+    names = PLAYERS[:seats]
+    table = mod.render_table(eng.view(state, None), names=names, locale=locale)
+    hands = [
+        (
+            names[s],
+            _scaled(
+                lambda s=s: mod.render_hand(eng.view(state, s), locale=locale, owner=names[s]),
+                lambda hand: strip_scale(_width(table), _width(hand)),
+            ),
+        )
+        for s in range(seats)
+    ]
+    return compose(table, hands, active=eng.to_act(state))
+
+
+def animated_replay(game: str) -> bytes:
+    """An animated replay of three frames, its texts reported at the animation's scale."""
+    frames: list[bytes] = []
+
+    def draw() -> bytes:
+        frames[:] = [replay_frame(game, step) for step in (4, 8, 12)]
+        return animate(frames, 400_000)
+
+    return _scaled(draw, lambda anim: _width(anim) / _width(frames[0]))
+
+
+def shared() -> Iterator[tuple[str, Render]]:
+    for game in RULES_GAMES:
+        yield f"rules/{game}", lambda game=game: render_rules_card(game)
+        yield f"rules/{game}_ja", lambda game=game: render_rules_card(game, locale="ja")
+    yield "cards/leaderboard", lambda: render_leaderboard(card_samples.board(1))
+    yield "cards/leaderboard_fr", lambda: render_leaderboard(card_samples.board(2, "fr"), locale="fr")
+    yield "cards/profile", lambda: render_profile(card_samples.profile(1))
+    yield "cards/profile_ko", lambda: render_profile(card_samples.profile(3, "ko"), locale="ko")
+    yield "cards/history", lambda: render_history(card_samples.history(1))
+    yield "cards/history_fr", lambda: render_history(card_samples.history(2, "fr"), locale="fr")
+    for game in REPLAYS:
+        yield f"replay/{game}_frame", lambda game=game: replay_frame(game, 10)
+        yield f"replay/{game}_frame_fr", lambda game=game: replay_frame(game, 30, "fr")
+        yield f"replay/{game}_animated", lambda game=game: animated_replay(game)
+
+
 def all_images() -> dict[str, Render]:
     """Every sample image, by name (``game/kind``)."""
-    return dict(item for gen in (koikoi, roppyakken, gostop, doudizhu, goita) for item in gen())
+    return dict(item for gen in (koikoi, roppyakken, gostop, doudizhu, goita, shared) for item in gen())
