@@ -379,6 +379,45 @@ def goita() -> Iterator[tuple[str, Render]]:
     yield "goita/memory_fr_coop", lambda: go.render_memory(memory_view(3, 15), names=LONG[:3], locale="fr")
 
 
+# --- Sub-choices: the hand with the drawn, flipped or played card and its candidates ----------
+
+
+def acting_view(name: str, seats: int, test: Callable[[Any], bool]) -> Any:
+    """The first acting seat's view (seeded playouts, seeds 1-39) that passes ``test``."""
+    eng: GameEngine[Any, Any, Any, Any] = {"koikoi": KOIKOI, "roppyakken": ROPPYAKKEN, "gostop": GOSTOP}[name]
+    for seed in range(1, 40):
+        for state in playout(name, seats, seed)[0]:
+            seat = eng.to_act(state)
+            if seat is not None and test(view := eng.view(state, seat)):
+                return view
+    raise LookupError(f"no {name} position found")
+
+
+def _two_targets(view: Any) -> Any:
+    """The hand card of a play with a target (it matches two field cards), or None."""
+    return next((a.card for a in view.legal_actions if getattr(a, "target", None) is not None), None)
+
+
+def sub_choices() -> Iterator[tuple[str, Render]]:
+    yield (
+        "koikoi/hand_played_choice",
+        lambda: kk.render_hand(v := acting_view("koikoi", 2, _two_targets), played=_two_targets(v)),
+    )
+    yield (
+        "roppyakken/hand_draw_choice_fr",
+        lambda: rp.render_hand(
+            acting_view(
+                "roppyakken", 3, lambda v: v.phase.name == "DRAW_CHOICE" and len(v.legal_actions) > 1
+            ),
+            locale="fr",
+        ),
+    )
+    yield (
+        "gostop/hand_flip_choice",
+        lambda: gs.render_hand(acting_view("gostop", 3, lambda v: v.phase.name == "FLIP_CHOICE")),
+    )
+
+
 # --- Shared images: rules cards, rating cards, replays ------------------------------------------
 
 
@@ -455,4 +494,6 @@ def shared() -> Iterator[tuple[str, Render]]:
 
 def all_images() -> dict[str, Render]:
     """Every sample image, by name (``game/kind``)."""
-    return dict(item for gen in (koikoi, roppyakken, gostop, doudizhu, goita, shared) for item in gen())
+    return dict(
+        item for gen in (koikoi, roppyakken, gostop, doudizhu, goita, sub_choices, shared) for item in gen()
+    )
