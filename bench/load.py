@@ -9,7 +9,8 @@
 Each table is one simulated human against CPU seats (the five games in turn). Every human is its
 own task: it opens its table with ``/<game> start`` at a random instant of the ramp (real users
 do not all arrive at once), waits for its turn by reacting to its table's posts (never for the
-whole bot), thinks 5-20 s, then types ``/move``. CPU seats move without delay; a finished match is
+whole bot: it acts once its turn is shown, the table's posts caught up with the store), thinks
+5-20 s, then types ``/move``. CPU seats move without delay; a finished match is
 replaced by a new one in its channel. Each size runs a fixed wall-clock time, ramp included.
 
 The bot is entirely real (engine, renders, store, announcer, pacing, timers); SimCord plays
@@ -21,16 +22,22 @@ Printed per engine and size (bot-side wall-clock times):
 
 * first response: from the interaction reaching the bot to its first answer (a defer counts),
   ``/start`` included;
-* click -> table post: from a ``/move`` reaching the bot to the first post or edit in its table's
-  thread, minus the time that thread's posts waited in the per-channel pacing (Discord's rate
-  limit, ``cogs.table.pacing``), which is reported on its own;
+* click -> table post: from a ``/move`` sent to the post or edit of its table's thread that
+  narrates the move, minus the time that thread's posts waited in the per-channel pacing after
+  the click (Discord's rate limit, ``cogs.table.pacing``), which is reported on its own; cut into
+  stages below the row (``bench/load_breakdown.py``: delivery, storing, the announcer, drawing);
 * event-loop lag: how late a callback posted from another thread every 10 ms runs;
 * RSS per live table: resident memory at the end minus before the first table, per live table
   (SimCord's in-memory "CDN" keeps no image bytes, so the images Discord would hold are not
   counted; its message records are, a small overestimate);
 * DB writes/s: committed write transactions per second (SQLite's commit batches in brackets);
 * moves/s: moves stored (humans' and CPUs'); errors: exceptions logged by the bot, interactions
-  not answered within 3 s, moves refused or never announced.
+  not answered within 3 s, moves refused or never announced;
+* below the row: the images drawn per human move and their wait (the render pool's queue
+  included), the CPU per move of the bot process and of its render workers, SQLite's commits.
+
+Where the process's CPU goes: sample it from outside while it runs (a sampling profiler such as
+py-spy, ``--format raw``), not with cProfile, whose overhead slows a run at this size to a crawl.
 
 The machine's load average is printed beside each row: other processes share the cores.
 Not a test: it prints figures for docs/benchmarks.md ("One process under load").
@@ -57,12 +64,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import simcord
 
+from bench import load_breakdown
+from bench.load_breakdown import pct, workers_cpu_seconds
 from bench.load_metrics import (
     ErrorCounter,
     LagProbe,
     Metrics,
     instrument,
-    pct,
     print_growth,
     rss_bytes,
     workers_rss_bytes,
@@ -125,7 +133,7 @@ async def open_session(
     await env.settle()
     if stub_render:
         stub_renders(bot)
-    restore = instrument(bot, metrics)
+    restore = instrument(bot, metrics) + load_breakdown.hook(metrics.breakdown, bot.db.backend)
     counter = ErrorCounter(metrics)
     logging.getLogger().addHandler(counter)
     loop = asyncio.get_running_loop()
@@ -142,6 +150,7 @@ class Baseline:
     rss: int
     load: float
     cpu: float  # user + system seconds
+    workers_cpu: float  # the render workers' (RENDER_WORKERS)
     writes: int
     commits: int
     traced: tracemalloc.Snapshot | None
@@ -158,11 +167,16 @@ def take_baseline(bot: TsukiBot, trace: bool) -> Baseline:
     load = os.getloadavg()[0]
     usage = resource.getrusage(resource.RUSAGE_SELF)
     db = bot.db.backend
-    return Baseline(rss, load, usage.ru_utime + usage.ru_stime, db.transactions, db.commits, traced)
+    cpu = usage.ru_utime + usage.ru_stime
+    return Baseline(rss, load, cpu, workers_cpu_seconds(), db.transactions, db.commits, traced)
 
 
 async def drive(
-    session: Session, driver: Driver, duration: float, ramp: float, base: Baseline
+    session: Session,
+    driver: Driver,
+    duration: float,
+    ramp: float,
+    base: Baseline,
 ) -> tuple[dict[str, Any], list[asyncio.Task[None]]]:
     """Let the humans play for ``duration`` seconds; the figures taken at the ramp's end and at
     the end (before the humans are stopped), and the humans' tasks, still to be awaited."""
@@ -182,6 +196,7 @@ async def drive(
     moves, human_moves = metrics.moves, metrics.human_moves
     usage = resource.getrusage(resource.RUSAGE_SELF)
     cpu = (usage.ru_utime + usage.ru_stime) - base.cpu
+    workers_cpu = workers_cpu_seconds() - base.workers_cpu
     gc.collect()
     live = len(bot.tables.tables)
     rss_end = rss_bytes()
@@ -207,6 +222,8 @@ async def drive(
         "writes_per_s": writes / wall,
         "commits_per_s": commits / wall,
         "cpu_share": cpu / wall,
+        "cpu": cpu,
+        "workers_cpu": workers_cpu,
         "load": (base.load, load_after),
     }
     return figures, tasks
@@ -259,9 +276,18 @@ async def run(
     rng = random.Random(seed)
     session = await open_session(size, settings_for(backend, render_workers), ramp, rng, stub_render)
     driver = Driver(session.bot, session.metrics, rng, think)
-    figures, tasks = await drive(session, driver, duration, ramp, take_baseline(session.bot, trace))
+    base = take_baseline(session.bot, trace)
+    figures, tasks = await drive(session, driver, duration, ramp, base)
     await close_session(session, tasks)
-    return {"backend": backend, **figures, **latencies(session.metrics)}
+    breakdown = load_breakdown.report(
+        session.metrics.breakdown,
+        figures["moves"],
+        figures["human_moves"],
+        figures["cpu"],
+        figures["workers_cpu"],
+        figures["wall_s"],
+    )
+    return {"backend": backend, **figures, **latencies(session.metrics), "breakdown": breakdown}
 
 
 def report(r: dict[str, Any]) -> str:
@@ -349,10 +375,11 @@ def main() -> None:
                 f"{r['lag_p50'] * 1000:.1f} ms; "
                 f"RSS/table at ramp end {r['rss_per_table_ramp'] / 1024:.0f} KiB; "
                 f"RSS {r['rss_total'] / 2**20:.0f} MB (render workers {r['workers_rss'] / 2**20:.0f} MB); "
-                f"bot CPU {r['cpu_share']:.2f} cores; "
+                f"bot CPU {r['cpu_share']:.2f} cores, render workers {r['workers_cpu'] / r['wall_s']:.2f}; "
                 f"run {r['wall_s']:.0f} s -->",
                 flush=True,
             )
+            print(r["breakdown"], flush=True)
             for error in sorted(set(r["errors"]))[:8]:
                 print(f"    error ×{r['errors'].count(error)}: {error}", file=sys.stderr)
     print(f"total {time.perf_counter() - began:.0f} s, load={os.getloadavg()[0]:.1f}")

@@ -22,6 +22,8 @@ from simcord.backend.cdn import CdnStore
 from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
 
 import store
+from bench.load_breakdown import Breakdown
+from cogs.table.announcer import Announcer
 from cogs.table.pacing import ChannelPacer
 from tsuki.bot import TsukiBot
 
@@ -63,13 +65,6 @@ def print_growth(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, live
         print(f"  {package:<16} {size / max(live, 1) / 1024:8.1f} KiB", file=sys.stderr)
 
 
-def pct(values: list[float], p: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
-
-
 @dataclass
 class Metrics:
     received: dict[int, float] = field(default_factory=dict)  # interaction id -> wall time
@@ -85,12 +80,14 @@ class Metrics:
     moves: int = 0  # stored (humans and CPUs)
     human_moves: int = 0
     errors: list[str] = field(default_factory=list)
+    breakdown: Breakdown = field(default_factory=Breakdown)  # click -> post by stage, images, CPU
 
     def answer_event(self, iid: int) -> asyncio.Event:
         return self.answered.setdefault(iid, asyncio.Event())
 
     async def next_post(self, channel_id: int, timeout: float) -> bool:
-        """Wait for the next post or edit in ``channel_id``; False on timeout."""
+        """Wait for the next post or edit in ``channel_id``, or the end of a flush of its
+        announcer (the live hands are edited then); False on timeout."""
         event = self.posted.setdefault(channel_id, asyncio.Event())
         try:
             await asyncio.wait_for(event.wait(), timeout)
@@ -108,8 +105,10 @@ class LagProbe:
 
     def _run(self) -> None:
         while not self.stop.wait(0.01):
-            sent = time.perf_counter()
-            self.loop.call_soon_threadsafe(lambda s=sent: self.metrics.lag.append(time.perf_counter() - s))
+            self.loop.call_soon_threadsafe(self._lag_since, time.perf_counter())
+
+    def _lag_since(self, sent: float) -> None:
+        self.metrics.lag.append(time.perf_counter() - sent)
 
 
 class ErrorCounter(logging.Handler):
@@ -144,9 +143,10 @@ def instrument(bot: TsukiBot, metrics: Metrics) -> list[tuple[Any, str, Any]]:
                     metrics.answer_event(iid).set()
             channel_id = getattr(route, "channel_id", None)
             if channel_id is not None and "/messages" in path and route.method in ("POST", "PATCH"):
-                if channel_id in metrics.clicks:
+                if channel_id in metrics.clicks and metrics.breakdown.carries(channel_id):
                     waited = metrics.paced.pop(channel_id, 0.0)
                     metrics.click_to_post.append(now - metrics.clicks.pop(channel_id) - waited)
+                    metrics.breakdown.posted(channel_id, waited)
                 event = metrics.posted.pop(channel_id, None)
                 if event is not None:
                     event.set()
@@ -162,18 +162,33 @@ def instrument(bot: TsukiBot, metrics: Metrics) -> list[tuple[Any, str, Any]]:
     async def wait(self: ChannelPacer, channel_id: int) -> None:
         start = time.perf_counter()
         await real_wait(self, channel_id)
-        waited = time.perf_counter() - start
-        metrics.pacing.append(waited)
-        if channel_id in metrics.clicks:
-            metrics.paced[channel_id] += waited
+        end = time.perf_counter()
+        metrics.pacing.append(end - start)
+        if channel_id in metrics.clicks:  # the part of the wait after the click
+            metrics.paced[channel_id] += end - max(start, metrics.clicks[channel_id])
 
     patch(ChannelPacer, "wait", wait)
 
+    real_flush = Announcer.flush
+
+    async def flush(self: Announcer, table: Any) -> None:
+        try:
+            await real_flush(self, table)
+        finally:  # the board, the ping and the live hands show the stored state now
+            event = metrics.posted.pop(table.play_channel_id, None)
+            if event is not None:
+                event.set()
+
+    patch(Announcer, "flush", flush)
+
     real_append = store.append_action
 
-    async def append_action(*args: Any, **kwargs: Any) -> Any:
-        result = await real_append(*args, **kwargs)
+    async def append_action(db: Any, table_id: int, *args: Any, **kwargs: Any) -> Any:
+        result = await real_append(db, table_id, *args, **kwargs)
         metrics.moves += 1
+        table = bot.tables.tables.get(table_id)
+        if not kwargs.get("by_cpu") and table is not None:
+            metrics.breakdown.stored(table.play_channel_id, args[0])
         return result
 
     patch(store, "append_action", append_action)
@@ -194,6 +209,7 @@ def instrument(bot: TsukiBot, metrics: Metrics) -> list[tuple[Any, str, Any]]:
     def dispatch(event: str, /, *args: Any, **kwargs: Any) -> None:
         if event == "interaction" and args:  # called as the gateway event is parsed
             metrics.received.setdefault(args[0].id, time.perf_counter())
+            metrics.breakdown.mark(args[0].channel_id, "received")
         real_dispatch(event, *args, **kwargs)
 
     patch(state, "dispatch", dispatch)

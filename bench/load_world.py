@@ -20,7 +20,9 @@ from simcord import _dpy_internals
 from simcord._runtime import _restore_loop
 
 from bench.load_metrics import Metrics
+from cogs.table.model import Seat, Table
 from cogs.table.typed import choices_for
+from tests.typed import unchecked
 from tsuki.bot import TsukiBot
 
 GAMES = (
@@ -43,6 +45,11 @@ def debug(*args: Any) -> None:
         print(f"{time.perf_counter():.2f}", *args, file=sys.stderr, flush=True)
 
 
+def _run_unless_cancelled(handle: asyncio.Handle) -> None:
+    if not handle.cancelled():
+        handle._run()
+
+
 def real_time(env: simcord.Env) -> None:
     """Switch SimCord's virtual clock and settlement off: from now on the bot runs on the plain
     event loop and the wall clock. Timers the bot armed so far are re-armed on the real loop."""
@@ -54,18 +61,19 @@ def real_time(env: simcord.Env) -> None:
         handle = record.handle
         if record.when is None or handle is None or handle.cancelled():
             continue
-        loop.call_later(max(0.0, record.when - now), lambda h=handle: None if h.cancelled() else h._run())
+        loop.call_later(max(0.0, record.when - now), _run_unless_cancelled, handle)
     env._work.callbacks.clear()
     # SimCord logs every request and event for test reports: Discord's memory, not the bot's.
-    env.backend.http_requests = deque(maxlen=64)  # type: ignore[assignment]
-    env.backend.transcript = deque(maxlen=64)  # type: ignore[assignment]
+    backend = unchecked(env.backend)  # its logs bounded: deques where it keeps lists
+    backend.http_requests = deque(maxlen=64)
+    backend.transcript = deque(maxlen=64)
     _restore_loop(env)
     _dpy_internals.release_clocks(env)
 
     async def no_settle(*args: Any, **kwargs: Any) -> None:
         return None
 
-    env._settle_internal = no_settle  # type: ignore[method-assign]  # slash() returns once sent
+    unchecked(env)._settle_internal = no_settle  # slash() returns once sent
 
 
 @dataclass
@@ -160,16 +168,29 @@ class Driver:
             if await self.play_match(human, table):
                 return
 
-    async def play_match(self, human: Human, table: Any) -> bool:
-        """Move whenever it is the human's turn until the match ends; True if the run ended."""
+    async def play_match(self, human: Human, table: Table) -> bool:
+        """Move whenever it is the human's turn until the match ends; True if the run ended.
+
+        The human learns of its turn as a player does, from the table's posts: once they have
+        caught up with the store (the announcer owes nothing), not as soon as the CPU seats' moves
+        are stored, before their board is out (the click would then wait for that board too)."""
         metrics, bot = self.metrics, self.bot
         where = table.thread_id or table.channel_id
         thread = next((t for t in human.channel.threads if t.id == where), human.channel)
+        unseen: float | None = None  # since when the human's turn is stored but not shown
         while not self.stop.is_set() and bot.tables.tables.get(table.id) is table:
             seat = table.seat_of(human.member.id)
-            if seat is None or table.to_act() is not seat:
+            mine = seat is not None and table.to_act() is seat
+            if mine and bot.tables.announcer.owes(table):
+                unseen = unseen or time.perf_counter()
+                mine = time.perf_counter() - unseen > POST_TIMEOUT
+                if mine:  # counted once; the human plays on
+                    metrics.errors.append(f"turn: stored but not shown after {POST_TIMEOUT:.0f} s")
+            if not mine:
                 await metrics.next_post(where, 5.0)  # react to the table's own posts
                 continue
+            unseen = None
+            assert seat is not None  # (its turn)
             if await self.sleep_or_stop(self.rng.uniform(*self.think)):
                 return True
             if bot.tables.tables.get(table.id) is not table or table.to_act() is not seat:
@@ -180,18 +201,20 @@ class Driver:
             seq = table.seq
             debug("click", human.index, table.id, seq)
             metrics.clicks[where] = time.perf_counter()
+            metrics.breakdown.click(where, metrics.clicks[where])
             metrics.paced.pop(where, None)
             result = await self.interact(human, thread, "move", False, action=self.rng.choice(choices).value)
             metrics.human_moves += 1
             if not result.deferred:  # refused at once, with the reason in an ephemeral answer
                 metrics.clicks.pop(where, None)
+                metrics.breakdown.drop(where)
                 response = result.response
                 metrics.errors.append(f"move refused: {response.content[:80] if response else None}")
                 continue
             await self.await_post(table, where, seq, seat)
         return False
 
-    async def await_post(self, table: Any, where: int, seq: int, seat: Any) -> None:
+    async def await_post(self, table: Table, where: int, seq: int, seat: Seat) -> None:
         """Wait until the move is applied and its table post is out (an error past POST_TIMEOUT).
 
         A seat that acts again at once in a game posted once per turn (Goita: block, then
@@ -201,13 +224,15 @@ class Driver:
         while (where in metrics.clicks or table.seq == seq) and time.perf_counter() < deadline:
             if self.stop.is_set() or self.bot.tables.tables.get(table.id) is not table:
                 break
-            if table.seq > seq and table.to_act() is seat and getattr(table.spec, "one_post_per_turn", False):
+            if table.seq > seq and table.to_act() is seat and table.spec.one_post_per_turn:
                 metrics.clicks.pop(where, None)  # nothing to time: its turn is posted after its next move
+                metrics.breakdown.drop(where)
                 break
             await metrics.next_post(where, 5.0)
         else:
             if time.perf_counter() >= deadline:
                 metrics.clicks.pop(where, None)
+                metrics.breakdown.drop(where)
                 metrics.errors.append(f"move: not applied and posted after {POST_TIMEOUT:.0f} s")
 
 

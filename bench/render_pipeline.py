@@ -9,16 +9,20 @@ processes take wall-clock time, not this process's CPU time); printed: median an
 PNG size median and max in KiB.
 
 ``--code DIR`` imports ``render``, ``engine`` and the samples from another checkout of the
-project (the old code, for "before" figures) instead of this one.
+project (the old code, for "before" figures) instead of this one. ``--before DIR`` also times the
+cards (rating cards, rules cards) with that checkout's code, in a second process right after,
+and prints each card's median as a share of that one (the issue's "≤ 50 % of before").
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench.timing: this checkout's
@@ -45,7 +49,7 @@ def game_jobs(count: int) -> list[tuple[str, str, list[Job]]]:
     from render.hanafuda import gostop, koikoi, roppyakken
 
     names = ("Aki", "Benoît", "Chiyo", "Daichi")
-    out = []
+    out: list[tuple[str, str, list[Job]]] = []
     for game, module, engine, seats in (
         ("Koi-Koi", koikoi, KOIKOI, 2),
         ("Roppyakken 3p", roppyakken, ROPPYAKKEN, 3),
@@ -58,8 +62,8 @@ def game_jobs(count: int) -> list[tuple[str, str, list[Job]]]:
         module.warm()
         pairs = positions(engine, seats, count)
         table, hand = module.render_table, module.render_hand
-        out.append((game, "table", [lambda v=v, t=table, n=names[:seats]: t(v, names=n) for v, _ in pairs]))
-        out.append((game, "hand", [lambda v=v, h=hand: h(v) for _, v in pairs]))
+        out.append((game, "table", [partial(table, v, names=names[:seats]) for v, _ in pairs]))
+        out.append((game, "hand", [partial(hand, v) for _, v in pairs]))
     return out
 
 
@@ -84,12 +88,21 @@ def card_jobs(count: int) -> list[tuple[str, str, list[Job]]]:
     from render.rules_card import GAMES, render_rules_card
     from tests.render.card_samples import board, history, profile
 
+    def leaderboard(i: int) -> bytes:
+        return render_leaderboard(board(i))
+
+    def profile_card(i: int) -> bytes:
+        return render_profile(profile(i))
+
+    def history_card(i: int) -> bytes:
+        return render_history(history(i))
+
     locales = ("en", "fr", "ja", "ko", "zh-CN", "zh-TW")
-    rules = [lambda g=g, loc=loc: render_rules_card(g, locale=loc) for g in GAMES for loc in locales]
+    rules: list[Job] = [partial(render_rules_card, g, locale=loc) for g in GAMES for loc in locales]
     return [
-        ("cards", "leaderboard", [lambda i=i: render_leaderboard(board(i)) for i in range(count)]),
-        ("cards", "profile", [lambda i=i: render_profile(profile(i)) for i in range(count)]),
-        ("cards", "history", [lambda i=i: render_history(history(i)) for i in range(count)]),
+        ("cards", "leaderboard", [partial(leaderboard, i) for i in range(count)]),
+        ("cards", "profile", [partial(profile_card, i) for i in range(count)]),
+        ("cards", "history", [partial(history_card, i) for i in range(count)]),
         ("cards", "rules (5 games × 6 locales)", rules * max(1, count // 30)),
     ]
 
@@ -106,7 +119,7 @@ def replay_jobs(count: int) -> list[tuple[str, str, list[Job]]]:
         (koikoi.render_table(pub, names=names), [(n, koikoi.render_hand(pub, owner=n)) for n in names])
         for pub, _ in pairs
     ]
-    return [("replay", "compose (Koi-Koi)", [lambda t=t, h=h: compose(t, h, active=0) for t, h in drawn])]
+    return [("replay", "compose (Koi-Koi)", [partial(compose, t, h, active=0) for t, h in drawn])]
 
 
 def main() -> None:
@@ -114,6 +127,7 @@ def main() -> None:
     parser.add_argument("count", nargs="?", type=int, default=120)
     parser.add_argument("--code", help="import the project from this checkout (old code)")
     parser.add_argument("--only", default="", help="only the groups whose game or image holds this text")
+    parser.add_argument("--before", help="a checkout to compare the cards' CPU time with")
     args = parser.parse_args()
     root = Path(args.code).resolve() if args.code else Path(__file__).resolve().parents[1]
     sys.path.insert(0, str(root))
@@ -131,6 +145,7 @@ def main() -> None:
     groups = [g for g in groups if wanted in f"{g[0]} {g[1]}".lower()]
     print(f"warm-up and positions: {time.process_time() - start:.1f} s CPU")
     print(f"{'game':<14} {'image':<28} {'median ms':>9} {'p95 ms':>7} {'KiB med':>8} {'KiB max':>8} {'n':>5}")
+    cards: dict[str, float] = {}
     for game, kind, jobs in groups:
         # Each kind's first calls pay its one-off caches (palettes, faces; the bot warms them at
         # start): not counted. The rules cards: each game's once.
@@ -138,6 +153,25 @@ def main() -> None:
             job()
         median, p95, size, biggest = figures(jobs)
         print(f"{game:<14} {kind:<28} {median:9.1f} {p95:7.1f} {size:8.1f} {biggest:8.1f} {len(jobs):5}")
+        if game == "cards":
+            cards[kind] = median
+    if args.before and cards:
+        compare_cards(args.before, args.count, cards)
+
+
+def compare_cards(before: str, count: int, now: dict[str, float]) -> None:
+    """Time the cards with the ``before`` checkout's code (another process) and print each
+    card's median now as a share of that one."""
+    command = [sys.executable, __file__, str(count), "--code", before, "--only", "cards"]
+    out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    print(f"cards against {before} (median CPU ms, before -> now, share)")
+    for line in out.splitlines():
+        if not line.startswith("cards "):
+            continue
+        kind = line[15:43].strip()
+        old = float(line[43:53])
+        if kind in now:
+            print(f"  {kind:<28} {old:7.1f} -> {now[kind]:5.1f}   {100 * now[kind] / old:4.0f} %")
 
 
 if __name__ == "__main__":

@@ -86,9 +86,9 @@ def expected_results(
     if quitter is None:
         assert outcome is not None
         return spec.results(outcome, view)
-    scores = tuple(getattr(view, "scores", (0,) * len(stored)))
+    scores = spec.engine.scores_of(view, len(stored))
     rows = spec.results(outcome or Outcome(scores, ()), view)
-    teams = getattr(view, "teams", None) or range(len(rows))
+    teams = spec.engine.seat_teams(len(rows))
     return [
         store.SeatResult(
             r.seat, min(r.points, 0) if r.seat == quitter else r.points, teams[r.seat] != teams[quitter]

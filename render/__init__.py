@@ -12,7 +12,8 @@
   - :mod:`render.doudizhu`: French-suited faces, the table, the sheets;
   - :mod:`render.goita`: shogi-style pieces, the table, the sheets, the memory grid.
 
-Rendering costs 3–15 ms of CPU (``bench/render_pipeline.py``): call these from a worker thread,
-not on the event loop. ``glyph_cache`` keeps the labels' masks and widths, ``widgets`` the chips
+Rendering costs 2–15 ms of CPU (``bench/render_pipeline.py``): call these from a worker thread,
+not on the event loop. ``glyph_cache`` keeps the labels' masks and widths, ``widgets`` the chips,
+``canvas`` the pieces of the tables, cards and rules cards drawn straight in their fixed palette
 (bounded): the same pixels, drawn once.
 """

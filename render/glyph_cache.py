@@ -15,14 +15,13 @@ writes into them.
 
 from __future__ import annotations
 
-import math
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from PIL import ImageDraw, ImageFont
+from PIL import ImageFont
 
 if TYPE_CHECKING:
     from PIL._imaging import ImagingCore
@@ -151,7 +150,7 @@ _observers: list[Observer] = []  # the tests' watchers (none in the bot)
 
 @contextmanager
 def observing(report: Observer) -> Iterator[None]:
-    """While the block runs, every text placed through :func:`draw_text` or a kept chip tile, in
+    """While the block runs, every text placed through :func:`render.canvas.draw_text` or a kept chip tile, in
     any thread (renders run in worker threads), is reported as ``report(text, font, fill)``: for
     the tests, which used to watch ``ImageDraw.text`` and would miss these."""
     _observers.append(report)
@@ -165,28 +164,3 @@ def observed(text: str, font: object, fill: object) -> None:
     """Report a text placed without drawing it (a kept tile) to :func:`observing`."""
     for report in _observers:
         report(text, font, fill)
-
-
-def draw_text(
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[float, float],
-    text: str,
-    font: ImageFont.FreeTypeFont,
-    fill: tuple[int, int, int],
-    anchor: str = "la",
-) -> None:
-    """``draw.text(xy, text, font=font, fill=fill, anchor=anchor)`` for one line of plain text,
-    without ``ImageDraw.text``'s per-call set-up (a text object, line splitting, ink closures):
-    the same mask (kept, see :class:`CachedFont`) at the same place, the same pixels."""
-    if "\n" in text or draw.fontmode == "RGBA":
-        draw.text(xy, text, font=font, fill=fill, anchor=anchor)
-        return
-    observed(text, font, fill)
-    ink = draw._getink(fill)[0]
-    assert ink is not None  # fill is a colour, never None
-    x, y = xy
-    start = (math.modf(x)[0], math.modf(y)[0])
-    mask, (dx, dy) = font.getmask2(
-        text, draw.fontmode, None, None, None, 0, anchor, ink, start, stroke_filled=True
-    )
-    draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)

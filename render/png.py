@@ -8,11 +8,12 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 RGB = tuple[int, int, int]
-# zlib level 1: ~2.5x cheaper to encode than level 6 (a table's largest single cost), the same
-# pixels, ~30 % more bytes (a table 40-90 KiB; Discord takes 8 MiB). The rare picture that
-# comes out larger than LARGE_PNG (a crowded late table) is encoded again at level 6 (~25 %
-# smaller): no image grows past it because of the fast level.
-COMPRESS_LEVEL = 1
+# zlib level 2: ~2.3x cheaper to encode than level 6 (a table's largest single cost), the same
+# pixels, ~25 % more bytes (a table 40-90 KiB; Discord takes 8 MiB). Level 1 costs ~3 % less
+# time and makes ~5 % more bytes; level 3 costs ~15 % more time for ~5 % fewer bytes. The rare
+# picture that comes out larger than LARGE_PNG (a crowded late table) is encoded again at
+# level 6 (~25 % smaller): no image grows past it because of the fast level.
+COMPRESS_LEVEL = 2
 LARGE_PNG = 100 * 1024
 SMALL_LEVEL = 6
 
@@ -22,19 +23,27 @@ def to_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
 
     With ``palette`` (a "P" image, see :mod:`render.hanafuda.table_palette`) pixels are mapped to that fixed
     palette, which is about five times faster than computing an adaptive one; without it an
-    adaptive palette (fast octree) is used. No dithering: our pictures are flat colour.
+    adaptive palette (fast octree) is used. No dithering: our pictures are flat colour. A "P"
+    image (a :mod:`render.canvas` canvas, drawn in its palette's colours) is encoded as it is.
     """
-    rgb = image.convert("RGB") if image.mode != "RGB" else image
-    if palette is not None:
-        paletted = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+    if image.mode == "P":  # drawn in its palette already (render.canvas)
+        paletted = image
+    elif palette is not None:
+        paletted = _rgb(image).quantize(palette=palette, dither=Image.Dither.NONE)
     else:
-        paletted = rgb.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        paletted = _rgb(image).quantize(
+            colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+        )
     out = io.BytesIO()
     paletted.save(out, format="PNG", compress_level=COMPRESS_LEVEL)
     if out.tell() > LARGE_PNG:
         out = io.BytesIO()
         paletted.save(out, format="PNG", compress_level=SMALL_LEVEL)
     return out.getvalue()
+
+
+def _rgb(image: Image.Image) -> Image.Image:
+    return image.convert("RGB") if image.mode != "RGB" else image
 
 
 def paint_ink_ramps(image: Image.Image, y: int, inks: Sequence[RGB], grounds: Sequence[RGB]) -> None:

@@ -20,6 +20,8 @@ from PIL import Image, ImageDraw
 
 from i18n import t
 from render import widgets
+from render.canvas import new as new_canvas
+from render.canvas import paste
 from render.fonts import font, localized
 from render.palette import ACCENT, PANEL, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
@@ -69,8 +71,8 @@ def _paste_row(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int, game: str
     total = sum(img.width for img, _ in faces) + gap * (len(faces) - 1)
     x = (W - total) // 2
     tallest = max(img.height for img, _ in faces)
-    for img, caption in faces:
-        canvas.paste(img, (x, y), img if img.mode == "RGBA" else None)
+    for i, (img, caption) in enumerate(faces):
+        paste(canvas, ("rules card sample", game, i), img, x, y)
         if caption:
             widgets.text(draw, (x + img.width / 2, y + tallest + 18), caption, SMALL, TEXT_DIM, anchor="mm")
         x += img.width + gap
@@ -131,7 +133,7 @@ def rules_card(game: str, locale: str) -> bytes:
 def render_rules_card(game: str, *, locale: str = "en") -> bytes:
     """The rules card of ``game`` in ``locale`` (PNG)."""
     loc = locale
-    canvas = Image.new("RGB", (W, 2600), TABLE_BG)
+    canvas = new_canvas((W, 2600), TABLE_BG, palette_of(game))
     draw = ImageDraw.Draw(canvas)
     y = PAD
     title = t(loc, f"game.{game}")

@@ -25,8 +25,10 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from engine.hanafuda.cards import Card, Kind
+from render import canvas as C
+from render.canvas import draw_text
 from render.fonts import font
-from render.glyph_cache import CachedFont, Recent, draw_text, observed
+from render.glyph_cache import CachedFont, Recent, observed
 from render.hanafuda.faces import card_back, card_face, card_size, face_marks, glow, glow_margin, shade
 from render.palette import PANEL, PANEL_EDGE, RGB, TEXT
 
@@ -154,7 +156,7 @@ def chip(
     x0 = {"left": x, "center": x - w / 2, "right": x - w}[align]
     note(label, size)
     canvas = getattr(draw, "_image", None)
-    if canvas is None or canvas.mode != "RGB":
+    if canvas is None or canvas.mode not in ("RGB", "P"):
         _draw_chip(draw, (x0, cy - h / 2, x0 + w, cy + h / 2), (x0 + w / 2, cy), label, font(size), fill, ink)
         return w
     # The tile's origin: an even number of pixels from the canvas's (Pillow's rounded_rectangle
@@ -177,8 +179,9 @@ def chip(
         )
         _chips.put(key, tile, tile.width * tile.height * 4 if tile else 0)
     if tile:
-        canvas.paste(tile, (ix, iy), tile)
+        C.paste_solid(canvas, ("chip", key), tile, ix, iy)
     else:
+        C.flush(canvas)
         _draw_chip(draw, (x0, cy - h / 2, x0 + w, cy + h / 2), (x0 + w / 2, cy), label, f, fill, ink)
     return w
 
@@ -254,10 +257,6 @@ def paste_card(
     read on ``canvas`` is left out too (:func:`legible`).
     """
     x, y = round(x), round(y)
-    if halo is not None:
-        m = glow_margin(width)
-        g = glow(width, halo)
-        canvas.paste(g, (x - m, y - m), g)
     badge = marks
     if card is not None and marks:
         tab, *rest = face_marks(card, width, category=category)
@@ -265,15 +264,17 @@ def paste_card(
         badge = marks and all(legible(*b, canvas.width) for b in rest)
         for label, size in (tab, *rest) if badge else (tab,) if marks else ():
             note(label, size)
-    img = (
-        card_back(width)
-        if card is None
-        else card_face(card, width, category=category, marks=marks, badge=badge)
-    )
-    canvas.paste(img, (x, y), img)
-    if dim:
-        s = shade(width)
-        canvas.paste(s, (x, y), s)
+    with C.together(canvas):
+        if halo is not None:
+            m = glow_margin(width)
+            C.paste(canvas, ("glow", width, halo), glow(width, halo), x - m, y - m)
+        if card is None:
+            C.paste(canvas, ("back", width), card_back(width), x, y)
+        else:
+            face = card_face(card, width, category=category, marks=marks, badge=badge)
+            C.paste(canvas, ("face", card, width, category, marks, badge), face, x, y)
+        if dim:
+            C.paste(canvas, ("shade", width), shade(width), x, y)
 
 
 def fan_step(count: int, width: int, span: float, max_step: float | None = None) -> float:
@@ -303,24 +304,26 @@ def fan(
     ``kind_of`` gives each card's category badge when the game classifies cards its own way.
     """
     up = set(lifted)
-    for i, c in enumerate(cards):
-        hot = c in up
-        paste_card(
-            canvas,
-            c,
-            x + i * step,
-            y - (lift if hot else 0),
-            width,
-            halo=halo if hot else None,
-            category=kind_of(c) if kind_of is not None else None,
-            marks=marks,
-        )
+    with C.together(canvas):
+        for i, c in enumerate(cards):
+            hot = c in up
+            paste_card(
+                canvas,
+                c,
+                x + i * step,
+                y - (lift if hot else 0),
+                width,
+                halo=halo if hot else None,
+                category=kind_of(c) if kind_of is not None else None,
+                marks=marks,
+            )
 
 
 def backs(canvas: Image.Image, count: int, x: float, y: float, width: int, step: float) -> float:
     """``count`` card backs fanned from ``(x, y)``; returns the width used."""
-    for i in range(count):
-        paste_card(canvas, None, x + i * step, y, width)
+    with C.together(canvas):
+        for i in range(count):
+            paste_card(canvas, None, x + i * step, y, width)
     return width + step * max(0, count - 1) if count else 0
 
 

@@ -123,7 +123,7 @@ class RoundLines:
                 continue
             self.table = table
             view = table.public_view().view
-            number = getattr(view, "round_no", getattr(view, "hand_no", None))
+            number = table.spec.engine.round_of(view)
             if number != self.round:
                 self.round = number
                 self._print(table, view, number)

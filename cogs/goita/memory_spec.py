@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cogs.goita.spec import piece_text
-from cogs.table.spec import GameSpec, Image, Step, fit_label
+from cogs.table.spec import GameSpec, Step, fit_label
 from engine.ai.goita.memory import choose_action
 from engine.core import Outcome
 from engine.goita import memory as gm
@@ -39,6 +39,7 @@ class GoitaMemorySpec(GameSpec):
     engine = gm.MEMORY
     title_key = "game.goita_solo"
     display_name = "Goita solo"
+    has_hands = False  # one shared grid: a replay frame is its table
 
     def help_line(self, locale: str, command: Callable[[str], str]) -> str:
         return t(locale, "help.game.goita_solo", solo=command("goita solo"))
@@ -159,16 +160,6 @@ class GoitaMemorySpec(GameSpec):
 
     def render_hand(self, view: gm.MemoryView, locale: str, owner: str | None = None) -> bytes:
         return draw.render_memory(view, names=(), locale=locale)  # no hands: no owner to name
-
-    def event_images(
-        self,
-        events: Sequence[Any],
-        view: gm.MemoryView,
-        names: Sequence[str],
-        locale: str,
-        ratings: Sequence[Any] | None = None,
-    ) -> list[Image]:
-        return []  # (the memory mode has no rating)
 
     def warm(self) -> None:
         draw.warm()

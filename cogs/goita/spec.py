@@ -10,7 +10,8 @@ partners.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -65,6 +66,12 @@ class GoitaSpec(MatchSpec):
 
     def hints(self, view: gt.GoitaView) -> Hints:
         return hinter.hints(view)
+
+    def replay_view(self, state: Any, later: Iterable[tuple[Any, Sequence[Any]]]) -> gt.GoitaView:
+        """The face-down pieces turned up: each seat's row as its own view shows it."""
+        public = self.engine.view(state, None)
+        own = tuple(self.engine.view(state, seat).tables[seat] for seat in range(len(public.tables)))
+        return replace(public, tables=own)
 
     def hint_card(self, code: str, locale: str) -> str:
         """A piece in a hint: its name, then its code."""

@@ -31,6 +31,7 @@ import store
 from cogs.ratings.summary import seat_ratings
 from cogs.table import limits, messages, pings
 from cogs.table.commitment import reveal_line
+from cogs.table.elision import board_sections
 from cogs.table.model import Pending, Table
 from cogs.table.read_back import read_back
 from cogs.table.spec import GameSpec
@@ -44,8 +45,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-HEAD_LINES = 6  # the notable lines that opened a board post, kept through its edits
-LOG_LINES = 6  # the latest turns shown under them
 HISTORY_SCAN = 50  # messages read back at start-up to recognise posts made before a crash
 
 
@@ -231,12 +230,7 @@ class Announcer:
         board = table.outbox.board
         notes, table.outbox.notes = table.outbox.notes, []  # a start, its sealed deal, a forfeit: never cut
         fresh = notable or images or board.message_id is None or not board.last
-        if fresh and notable:
-            head, recent = [*notes, *lines[-HEAD_LINES:]], []
-        elif fresh:
-            head, recent = notes, lines[-LOG_LINES:]
-        else:
-            head, recent = board.head, [*board.log, *notes, *lines][-LOG_LINES:]
+        head, recent = board_sections(board.head, board.log, notes, lines, fresh=bool(fresh), notable=notable)
         public = table.public_view()
         payload = await messages.board_message(table, public, head, recent, images if fresh else [])
         channel = await self.channel(table)

@@ -8,6 +8,7 @@ A custom_id carries all a click needs, so buttons survive restarts. Templates (â
 * ``p:{game}:{seq}``         the select menu of a hand (cards picked for one move)
 * ``w:{game}:{verb}``        watching a match (watch, stop): see :mod:`cogs.table.spectators`
 * ``rp:{game}:{pos}:{verb}`` a replay's controls (``pos``: the frame shown; see :mod:`cogs.replay`)
+* ``lg:{game}:{round}:{page}:{verb}`` the round's log and its pages (:mod:`cogs.table.round_log`)
 
 ``seq`` is the number of moves played when the button was drawn, so a click on a button from
 an earlier turn is recognised and refused without changing anything. The ``*_TEMPLATE`` patterns
@@ -124,6 +125,7 @@ STEP_TEMPLATE = r"a:(?P<game>\d+):(?P<seq>\d+):(?P<path>[^:]*)"
 PICK_TEMPLATE = r"p:(?P<game>\d+):(?P<seq>\d+)"
 WATCH_TEMPLATE = r"w:(?P<game>\d+):(?P<verb>[a-z]+)"
 REPLAY_TEMPLATE = r"rp:(?P<game>\d+):(?P<pos>\d+):(?P<verb>[a-z]+)"
+LOG_TEMPLATE = r"lg:(?P<game>\d+):(?P<round>\d+):(?P<page>\d+):(?P<verb>[a-z]+)"
 
 
 def lobby_id(game_id: int, verb: str) -> str:
@@ -148,6 +150,10 @@ def watch_id(game_id: int, verb: str) -> str:
 
 def replay_id(game_id: int, pos: int, verb: str) -> str:
     return f"rp:{game_id}:{pos}:{verb}"
+
+
+def log_id(game_id: int, round_no: int, page: int, verb: str) -> str:
+    return f"lg:{game_id}:{round_no}:{page}:{verb}"
 
 
 def select(

@@ -29,7 +29,7 @@ from cogs.table.private_message import Edited, PrivateMessage, PrivateMessages
 from i18n import t
 
 if TYPE_CHECKING:
-    from cogs.table.host import ServiceHost
+    from cogs.table.host import LiveHandsHost
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +48,7 @@ class LiveHands:
     """Every table's live hands (``table.live.hands``, which only this writes); a listener of the
     announcer (:class:`~cogs.table.host.ViewListener`): refreshed after every post."""
 
-    def __init__(self, host: ServiceHost) -> None:
+    def __init__(self, host: LiveHandsHost) -> None:
         self.host = host
         self.messages = PrivateMessages(host.bot)
 
@@ -61,11 +61,18 @@ class LiveHands:
         message_id: int,
         *,
         save: bool = True,
+        shown: int | None = None,
     ) -> store.LiveHand:
         """Remember ``interaction``'s token and its message ``message_id`` (the response it
-        edited) as the seat's live hand, now showing the current turn."""
+        edited) as the seat's live hand, showing move ``shown`` (default: the current one).
+
+        A hand drawn before moves made while it was drawn and sent (a CPU's, when drawing took
+        longer than the CPU's pause: a busy bot) is behind: the announcer's next flush edits it."""
         row = self.token_of(interaction, seat, locale, message_id)
-        self._keep(table, row, shown=table.seq)
+        drawn = table.seq if shown is None else shown
+        self._keep(table, row, shown=drawn)
+        if drawn != table.seq:
+            self.host.announcer.request(table)
         if save:
             task = asyncio.get_running_loop().create_task(store.save_live_hand(self.host.db, table.id, row))
             task.add_done_callback(_log_failure)

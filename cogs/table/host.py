@@ -45,6 +45,19 @@ class ServiceHost(Protocol):
     def db(self) -> store.Database: ...
 
 
+class Flushes(Protocol):
+    """The announcer, as the live hands use it: a flush, after which its listeners refresh."""
+
+    def request(self, table: Table) -> None: ...
+
+
+class LiveHandsHost(ServiceHost, Protocol):
+    """What the live hands use: the announcer, to edit again a hand drawn while moves were made."""
+
+    @property
+    def announcer(self) -> Flushes: ...
+
+
 class Guard(Protocol):
     """The supervisor, as the announcer asks it whether a table's posts may go on."""
 

@@ -88,6 +88,9 @@ class MatchSpec(GameSpec):
                 images.append(Image("match.png", png))
         return images
 
+    def has_event_images(self, events: Sequence[Any]) -> bool:
+        return any(isinstance(e, (self.round_ended, self.match_ended)) for e in events)
+
     def sheet_filename(self, result: Any) -> str:
         return f"round-{result.round_no}.png"
 

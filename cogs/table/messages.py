@@ -15,6 +15,7 @@ import discord
 from cogs.table import components as c
 from cogs.table import hints_text, limits, render_pool
 from cogs.table.coach import board_lines, coach_lines
+from cogs.table.elision import ELIDED
 from cogs.table.model import Pending, Table
 from cogs.table.public import PublicView, require_public
 from cogs.table.spec import Image, Step, actions_along
@@ -140,6 +141,11 @@ def watch_button(table: Table) -> discord.ui.Button[Any]:
     return c.button(c.watch_id(table.id, "watch"), t(table.locale, "spectators.watch"), emoji="👁")
 
 
+def log_button(table: Table) -> discord.ui.Button[Any]:
+    """**Log**: the round's moves so far, privately, for anyone (:mod:`cogs.table.round_log`)."""
+    return c.button(c.log_id(table.id, 0, 0, "open"), t(table.locale, "log.button"), emoji="📜")
+
+
 def started_lobby_view(table: Table) -> discord.ui.View | None:
     """The lobby message's buttons once its match runs (Watch), or none once it is over."""
     return c.view_of([watch_button(table)]) if table.status == "active" else None
@@ -153,26 +159,35 @@ def table_view(table: Table, *, finished: bool) -> discord.ui.View:
             [
                 c.button(c.table_id(gid, seq, "rematch"), t(loc, "table.rematch"), "primary", emoji="🔁"),
                 c.button(c.replay_id(gid, 0, "open"), t(loc, "replay.button"), emoji="🎞️"),
+                log_button(table),
             ]
         )
     buttons = [c.button(c.table_id(gid, seq, "hand"), t(loc, "table.my_hand"), "primary", emoji="🎴")]
     if any(s.away for s in table.seats):
         buttons.append(c.button(c.table_id(gid, seq, "back"), t(loc, "table.im_back"), "success"))
-    buttons.append(watch_button(table))
+    buttons += [watch_button(table), log_button(table)]
     return c.view_of(buttons)
 
 
 def last_lines(lines: Sequence[str], cap: int) -> str:
     """The last whole lines that fit in ``cap`` characters: the newest news and whose turn it
-    is are at the end, so an overlong post loses its oldest lines, never half a line."""
-    kept: list[str] = []
+    is are at the end, so an overlong post loses its oldest lines, never half a line, and says
+    so with an :data:`ELIDED` line at its top."""
+    kept: list[str] = []  # newest first
     size = 0
     for line in reversed(lines):
         size += len(line) + (1 if kept else 0)
         if size > cap:
             break
         kept.append(line)
-    return "\n".join(reversed(kept)) if kept else lines[-1][:cap]
+    if not kept:
+        return lines[-1][:cap]
+    if len(kept) < len(lines) and kept[-1] != ELIDED:
+        while len(kept) > 1 and len("\n".join(kept)) + len(ELIDED) + 1 > cap:
+            kept.pop()  # room for the mark: one more of the oldest lines goes
+        if len("\n".join(kept)) + len(ELIDED) + 1 <= cap:
+            kept.append(ELIDED)
+    return "\n".join(reversed(kept))
 
 
 def paused_line(table: Table, locale: str) -> str | None:
@@ -215,6 +230,8 @@ async def event_images(
     table: Table, public: PublicView[Any], events: Sequence[Any], ratings: Sequence[Any] | None = None
 ) -> list[Image]:
     """The images some events bring to the board (a round's score sheet, the match summary)."""
+    if not table.spec.has_event_images(events):
+        return []
     images: list[Image] = await render_pool.draw(
         table.game,
         table.spec,

@@ -55,10 +55,11 @@ async def send_hand(
         await interaction.response.defer()
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
+    drawn = table.seq
     payload = await messages.hand_message(table, seat.index, locale)
     hand = await interaction.edit_original_response(**limits.fit(payload))
     manager = tables or TableManager.of(interaction.client)
-    manager.hands.opened(table, seat.index, interaction, locale, hand.id)
+    manager.hands.opened(table, seat.index, interaction, locale, hand.id, shown=drawn)
     return None
 
 
@@ -95,12 +96,13 @@ async def on_step(
         token = tables.hands.token_of(interaction, seat.index, locale, clicked)
         await tables.act(table, seat, complete[0], expected_seq=seq, live_hand=token)
         path = ()
+    drawn = table.seq
     if table.status == "active":
         payload = await messages.hand_message(table, seat.index, locale, path)
     else:
         payload = {"content": t(locale, "table.match_over"), "attachments": [], "view": None}
     hand = await interaction.edit_original_response(**limits.fit(payload))
-    tables.hands.opened(table, seat.index, interaction, locale, hand.id, save=not played)
+    tables.hands.opened(table, seat.index, interaction, locale, hand.id, save=not played, shown=drawn)
     return None
 
 
@@ -118,9 +120,10 @@ async def on_pick(
     if action not in view.legal_actions:
         raise IllegalAction("That move is not possible now.")
     await interaction.response.defer()
+    drawn = table.seq
     payload = await messages.hand_message(table, seat.index, locale, picked=action, chosen=values)
     hand = await interaction.edit_original_response(**limits.fit(payload))
-    tables.hands.opened(table, seat.index, interaction, locale, hand.id)
+    tables.hands.opened(table, seat.index, interaction, locale, hand.id, shown=drawn)
     return None
 
 
@@ -212,7 +215,7 @@ async def forfeit_match(tables: TableManager, table: Table, seat: Seat) -> None:
             raise GameOver("This game is over.", key="game_over")
         line = forfeit_line(table, seat)
         engine = table.spec.engine
-        scores = tuple(getattr(table.public_view().view, "scores", (0,) * len(table.seats)))
+        scores = engine.scores_of(table.public_view().view, len(table.seats))
         outcome = engine.outcome(table.state) or Outcome(scores, ())
         await tables.finish(table, outcome, forfeit=seat.index)
         await tables.announce(table, [line], [])
@@ -222,8 +225,7 @@ async def forfeit_match(tables: TableManager, table: Table, seat: Seat) -> None:
 def forfeit_line(table: Table, seat: Seat) -> str:
     """The public line "🏳️ alice forfeits the match. 🏆 bob wins.": the winners are the seats
     not on the forfeiting seat's team (nobody, in a co-operative game)."""
-    view = table.public_view().view
-    teams = getattr(view, "teams", None) or range(len(table.seats))
+    teams = table.spec.engine.seat_teams(len(table.seats))
     winners = [s.mention() for s in table.seats if teams[s.index] != teams[seat.index]]
     line = t(table.locale, "table.forfeited", who=seat.mention())
     if winners:

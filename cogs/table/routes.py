@@ -18,7 +18,7 @@ import discord
 
 import store
 from cogs.table import components as c
-from cogs.table import lobby, play, watch
+from cogs.table import lobby, play, round_log, watch
 from cogs.table.manager import TableManager
 from cogs.table.replies import refuse
 
@@ -111,4 +111,21 @@ class WatchButton(c.Routed, template=c.WATCH_TEMPLATE):
         await watch.on_button(_manager(interaction), interaction, self.number("game"), self.match["verb"])
 
 
-DYNAMIC_ITEMS = (LobbyButton, TableButton, StepButton, PickSelect, WatchButton)
+class LogButton(c.Routed, template=c.LOG_TEMPLATE):
+    """**Log** on a board and the pages of the log it opens: public narration only, so anyone in
+    the match's channel may press it, spectators too; a custom_id naming another channel's
+    table (or none) is refused as foreign."""
+
+    async def admits(self, interaction: discord.Interaction) -> bool:
+        if not await super().admits(interaction):
+            return False
+        return not await _refused_as_foreign(interaction, self.number("game"))
+
+    async def on_click(self, interaction: discord.Interaction) -> None:
+        shown = round_log.Shown(self.number("round"), self.number("page"))
+        await round_log.on_click(
+            _manager(interaction), interaction, self.number("game"), shown, self.match["verb"]
+        )
+
+
+DYNAMIC_ITEMS = (LobbyButton, TableButton, StepButton, PickSelect, WatchButton, LogButton)

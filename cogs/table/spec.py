@@ -10,7 +10,7 @@ player and how a finished match becomes leaderboard rows, plus the optional hook
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -87,6 +87,8 @@ class GameSpec:
     # demo); ``demo_rounds``: the start command takes the demo's ``--rounds``.
     demo: ClassVar[dict[str, Any] | None] = None
     demo_rounds: ClassVar[bool] = False
+    # Whether the seats hold hands: a replay frame draws each seat's (the memory mode has none).
+    has_hands: ClassVar[bool] = True
 
     def cpu_choose(self, view: Any, rng: random.Random) -> Any:
         """The CPU's action, from the seat's view only."""
@@ -144,6 +146,13 @@ class GameSpec:
         each seat's rating change, drawn on the match summary (rated matches only)."""
         return []
 
+    def has_event_images(self, events: Sequence[Any]) -> bool:
+        """Whether :meth:`event_images` draws anything for ``events``, asked on the event loop
+        so that a move bringing no image sends no job to the render threads or workers (most
+        moves: a job that draws nothing still waits in their queue behind the images). Default:
+        a game that draws event images is asked every time."""
+        return type(self).event_images is not GameSpec.event_images
+
     def results(self, outcome: Outcome, view: Any) -> list[SeatResult]:
         """Leaderboard rows once the match is over (``view`` is the public final view)."""
         raise NotImplementedError
@@ -200,6 +209,12 @@ class GameSpec:
         """The named preset these rules are, with its table of ``(rule, value, source)`` rows;
         ``/<game> rules`` shows it as a page of its own. ``None``: no such page."""
         return None
+
+    def replay_view(self, state: Any, later: Iterable[tuple[Any, Sequence[Any]]]) -> Any:
+        """The public view of a replayed position, with what lay face down turned up (the match is
+        over). ``later``: the state and events of each later move of the same deal, for what is
+        turned up only later (a kitty). Default: the public view, which shows everything."""
+        return self.engine.view(state, None)
 
     def hints(self, view: Any) -> Hints:
         """The hints for the seat of ``view`` (``engine.hints``), on a table that shows them."""

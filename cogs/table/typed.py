@@ -98,7 +98,10 @@ def choices_for(spec: GameSpec, view: Any, locale: str, typed: str) -> list[app_
         if len(value) > MAX_CHOICE_TEXT:
             continue  # cannot round-trip through Discord; the buttons still offer it
         label = spec.action_label(action, view, lang)
-        if not matches(typed, [value, label, *(spec.action_label(action, view, o) for o in others)]):
+        # (nothing typed yet matches everything: no labels in the other languages to compute)
+        if typed.strip() and not matches(
+            typed, [value, label, *(spec.action_label(action, view, o) for o in others)]
+        ):
             continue
         name = label if len(label) <= MAX_CHOICE_TEXT else label[: MAX_CHOICE_TEXT - 1] + "…"
         out.append(app_commands.Choice(name=name or value, value=value))
@@ -208,12 +211,13 @@ async def play_typed(
         done = t(locale, "moves.played", move=label)
         if table.status != "active":
             return await ephemeral(interaction, f"{done}\n{t(locale, 'table.match_over')}")
+        drawn = table.seq
         payload = await messages.hand_message(table, seat.index, locale)
         payload["content"] = f"{done}\n{payload['content']}"
         # The answer is the player's live hand from now on (and, after a restart, the bot can
         # still finish it with the token stored with the move).
         answer = await interaction.edit_original_response(**limits.fit(payload))
-        tables.hands.opened(table, seat.index, interaction, locale, answer.id, save=False)
+        tables.hands.opened(table, seat.index, interaction, locale, answer.id, save=False, shown=drawn)
     except Exception as error:
         await report_error(interaction, error)
     return None

@@ -14,6 +14,7 @@ from babel.dates import format_skeleton
 from PIL import Image, ImageDraw
 
 import i18n
+from render.canvas import new as new_canvas
 from render.cards.palette import cards_palette
 from render.labels import number, percent, signed
 from render.palette import ACCENT, CAT_ANIMAL, KOI, RGB, TABLE_BG, TEXT, TEXT_DIM
@@ -32,7 +33,8 @@ DOWN: RGB = KOI
 
 
 def canvas(height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    image = Image.new("RGB", (W, height), TABLE_BG)
+    """A card's canvas, drawn in the cards' palette (:mod:`render.canvas`: no mapping at the end)."""
+    image = new_canvas((W, height), TABLE_BG, cards_palette())
     return image, ImageDraw.Draw(image)
 
 

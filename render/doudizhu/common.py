@@ -7,9 +7,9 @@ from PIL import ImageDraw
 from engine.doudizhu import Move
 from engine.doudizhu.cards import RANKS
 from render import labels as L
+from render.canvas import draw_text
 from render.doudizhu.faces import LANDLORD, PEASANT, crown
 from render.fonts import font
-from render.glyph_cache import draw_text
 from render.palette import CREAM, INK
 from render.widgets import note, text_width
 

@@ -20,6 +20,7 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw, ImageFilter
 
 from engine.doudizhu.cards import BLACK_JOKER, CARDS, RED_JOKER, Card
+from render import canvas as C
 from render import palette as P
 from render.fonts import font
 from render.png import fixed_palette, paint_ink_ramps
@@ -340,21 +341,20 @@ def paste_card(
 ) -> None:
     """Paste a face (``None``: a back), optionally over a glow or under a shade."""
     x, y = round(x), round(y)
-    if halo is not None:
-        m = glow_margin(width)
-        g = glow(width, halo)
-        canvas.paste(g, (x - m, y - m), g)
     court_letter = True
     if card is not None:
         texts = face_texts(card, width)
         court_letter = all(legible(label, size, canvas.width) for label, size, _ in texts[1:])
         for label, size, decorative in texts if court_letter else texts[:1]:
             note(label, size, decorative=decorative)
-    img = card_back(width) if card is None else card_face(card, width, court_letter)
-    canvas.paste(img, (x, y), img)
-    if dim:
-        sh = shade(width)
-        canvas.paste(sh, (x, y), sh)
+    with C.together(canvas):
+        if halo is not None:
+            m = glow_margin(width)
+            C.paste(canvas, ("doudizhu glow", width, halo), glow(width, halo), x - m, y - m)
+        img = card_back(width) if card is None else card_face(card, width, court_letter)
+        C.paste(canvas, ("doudizhu face", card, width, court_letter), img, x, y)
+        if dim:
+            C.paste(canvas, ("doudizhu shade", width), shade(width), x, y)
 
 
 def warm_faces(widths: tuple[int, ...] | set[int]) -> None:

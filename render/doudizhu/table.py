@@ -16,6 +16,9 @@ from PIL import Image, ImageDraw
 from engine.doudizhu.cards import Card
 from engine.doudizhu.types import DoudizhuView, Phase, TrickPlay
 from render import labels as L
+from render.canvas import new as new_canvas
+from render.canvas import paste as paste_layer
+from render.canvas import together
 from render.doudizhu.common import _counted, _t, move_phrase, role_chip
 from render.doudizhu.faces import (
     card_back,
@@ -68,8 +71,9 @@ def _bid_of(view: DoudizhuView, seat: int) -> int | None:
 
 def _backs(img: Image.Image, count: int, x: float, y: float, span: float) -> None:
     step = fan_step(count, BACK_W, span, 14)
-    for i in range(count):
-        paste_card(img, None, x + i * step, y, BACK_W)
+    with together(img):
+        for i in range(count):
+            paste_card(img, None, x + i * step, y, BACK_W)
 
 
 def _acting(view: DoudizhuView, seat: int) -> bool:
@@ -174,15 +178,16 @@ def _zone(
     span = TRICK_W + step * (n - 1)
     x = {"left": x0 + 8, "center": (x0 + x1 - span) / 2, "right": x1 - 8 - span}[align]
     y = cy - card_size(TRICK_W)[1] / 2
-    for i, c in enumerate(cards):
-        paste_card(img, c, x + i * step, y, TRICK_W, halo=ACCENT if hot and i == 0 else None, dim=dim)
-    if hot and n > 1:  # one glow behind the whole fan: repaint the cards over the first card's halo
-        g = glow(TRICK_W, ACCENT)
-        m = (g.width - TRICK_W) // 2
-        for i in range(n):
-            img.paste(g, (round(x + i * step) - m, round(y) - m), g)
+    with together(img):
         for i, c in enumerate(cards):
-            paste_card(img, c, x + i * step, y, TRICK_W)
+            paste_card(img, c, x + i * step, y, TRICK_W, halo=ACCENT if hot and i == 0 else None, dim=dim)
+        if hot and n > 1:  # one glow behind the whole fan: repaint the cards over the first card's halo
+            g = glow(TRICK_W, ACCENT)
+            m = (g.width - TRICK_W) // 2
+            for i in range(n):
+                paste_layer(img, ("doudizhu glow", TRICK_W, ACCENT), g, round(x + i * step) - m, round(y) - m)
+            for i, c in enumerate(cards):
+                paste_card(img, c, x + i * step, y, TRICK_W)
 
 
 def _sequence(trick: Sequence[TrickPlay], names: Sequence[str], locale: str) -> list[tuple[str, RGB]]:
@@ -273,7 +278,7 @@ def _face_up(
 def render_table(view: DoudizhuView, *, names: tuple[str, ...], locale: str = "en") -> bytes:
     """The public table (PNG): three plates, the kitty, the trick, bids, multiplier and scores."""
     seats = len(view.hand_counts)
-    img = Image.new("RGB", (W, H), TABLE_BG)
+    img = new_canvas((W, H), TABLE_BG, doudizhu_palette())
     draw = ImageDraw.Draw(img)
     bottom = view.seat if view.seat is not None else 0
     right_seat, left_seat = (bottom + 1) % seats, (bottom + 2) % seats
@@ -378,7 +383,7 @@ def render_hand(view: DoudizhuView, *, locale: str = "en", owner: str | None = N
     row2 = 72  # the second line: what to beat (its cards on the right), or the bid
     top_h = row2 + bh + 12
     h = top_h + hh + 20
-    img = Image.new("RGB", (W, h), TABLE_BG)
+    img = new_canvas((W, h), TABLE_BG, doudizhu_palette())
     draw = ImageDraw.Draw(img)
     cy = 36
     x: float = MARGIN + 8
@@ -412,8 +417,9 @@ def render_hand(view: DoudizhuView, *, locale: str = "en", owner: str | None = N
             step = fan_step(len(beat), BEAT_W, 560, BEAT_W + 6)
             span = BEAT_W + step * (len(beat) - 1)
             bx = right - span
-            for i, c in enumerate(beat):
-                paste_card(img, c, bx + i * step, row2, BEAT_W)
+            with together(img):
+                for i, c in enumerate(beat):
+                    paste_card(img, c, bx + i * step, row2, BEAT_W)
             label = _t(locale, "hand.to_beat", name=_who(view, view.to_beat_seat, locale, owner is not None))
             text(draw, (MARGIN + 8, cy2), label, T, ACCENT if my_turn else TEXT, max_width=bx - 32 - MARGIN)
         elif my_turn:
@@ -429,8 +435,9 @@ def render_hand(view: DoudizhuView, *, locale: str = "en", owner: str | None = N
         step = fan_step(n, HAND_W, W - 2 * MARGIN - 16, HAND_W + 8)
         span = HAND_W + step * (n - 1)
         x0 = (W - span) / 2
-        for i, c in enumerate(hand):
-            paste_card(img, c, x0 + i * step, y, HAND_W)
+        with together(img):
+            for i, c in enumerate(hand):
+                paste_card(img, c, x0 + i * step, y, HAND_W)
     return to_png(img, doudizhu_palette())
 
 

@@ -16,6 +16,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFilter
 
 from engine.goita.types import KANJI, Piece
+from render import canvas as C
 from render import labels as L
 from render.fonts import font
 from render.palette import RGB
@@ -246,10 +247,6 @@ def paste_piece(
 ) -> None:
     """Paste a piece: a face, a back (``piece`` None), or an own face-down piece (``face_up`` False)."""
     x, y = round(x), round(y)
-    if halo is not None:
-        m = glow_margin(width)
-        g = glow(width, halo)
-        canvas.paste(g, (x - m, y - m), g)
     if piece is not None:
         texts = face_texts(piece, width, face_up=face_up, variant=variant, initial=initial, value=value)
         if not all(legible(label, size, canvas.width) for label, size, _ in texts[1:] if label):
@@ -258,15 +255,21 @@ def paste_piece(
         for label, size, decorative in texts:
             note(label, size, decorative=decorative)
     if piece is None:
+        key: tuple[object, ...] = ("goita back", width)
         img = piece_back(width)
     elif not face_up:
+        key = ("goita own back", piece, width, variant)
         img = piece_back(width, piece, variant=variant)
     else:
+        key = ("goita face", piece, width, variant, initial, value)
         img = piece_face(piece, width, variant=variant, initial=initial, value=value)
-    canvas.paste(img, (x, y), img)
-    if dim:
-        s = shade(width)
-        canvas.paste(s, (x, y), s)
+    with C.together(canvas):
+        if halo is not None:
+            m = glow_margin(width)
+            C.paste(canvas, ("goita glow", width, halo), glow(width, halo), x - m, y - m)
+        C.paste(canvas, key, img, x, y)
+        if dim:
+            C.paste(canvas, ("goita shade", width), shade(width), x, y)
 
 
 # --- labels and colours shared by every Goita image ------------------------------------------

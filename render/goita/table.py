@@ -19,6 +19,9 @@ from PIL import Image, ImageDraw
 
 from engine.goita.types import Block, GoitaView, Phase, Piece
 from render import labels as L
+from render.canvas import new as new_canvas
+from render.canvas import paste as paste_layer
+from render.canvas import together
 from render.fonts import font, localized
 from render.goita.memory import warm as warm_memory
 from render.goita.palette import goita_palette
@@ -258,11 +261,25 @@ def _row(
     ph = piece_height(pw)
     top = y + (h - ph) // 2
     x0 = MARGIN + LABEL_W + ROW_PAD
+    with together(img):  # the attack piece's glow reaches its neighbours
+        _slots(img, drawn, slots, x0, top, pw, values, attack_at)
+
+
+def _slots(
+    img: Image.Image,
+    drawn: Sequence[tuple[str, Piece | None, bool]],
+    slots: int,
+    x0: float,
+    top: int,
+    pw: int,
+    values: Sequence[int],
+    attack_at: int | None,
+) -> None:
     for i in range(slots):
         px = x0 + i * pw + (i // 2) * GROUP_GAP + ((i + 1) // 2) * PAIR_GAP
         if i >= len(drawn):
             o = slot_outline(pw, PANEL_EDGE)
-            img.paste(o, (round(px), top), o)
+            paste_layer(img, ("goita slot", pw, PANEL_EDGE), o, round(px), top)
             continue
         kind, piece, gyoku = drawn[i]
         if kind == "back":
@@ -298,7 +315,7 @@ def render_table(view: GoitaView, *, names: tuple[str, ...], locale: str = "en")
     # the status goes under the attack chip when both do not fit on one line
     two_lines = MARGIN + 8 + attack_w + text_width(status, T) > W - MARGIN
     height = HEADER_H + sum(h + ROW_GAP for h in heights) + STATUS_H + (CHIP_H + 6 if two_lines else 0)
-    img = Image.new("RGB", (W, height), TABLE_BG)
+    img = new_canvas((W, height), TABLE_BG, goita_palette())
     draw = ImageDraw.Draw(img)
     _header(draw, view, names, locale)
     drawn = slot_drawings(view)
@@ -330,6 +347,35 @@ def _hand_variants(hand: Sequence[Piece]) -> list[bool]:
     return out
 
 
+def _hand_row(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    hand: Sequence[Piece],
+    top: int,
+    pw: int,
+    gap: int,
+    ph: int,
+    values: Sequence[int],
+    blocks: set[Piece],
+) -> None:
+    """The hand's pieces, each with its letter chip below; those that can block glow."""
+    for i, (p, gyoku) in enumerate(zip(hand, _hand_variants(hand), strict=True)):
+        px = MARGIN + 12 + i * (pw + gap)
+        paste_piece(
+            img,
+            p,
+            px,
+            top,
+            pw,
+            variant=gyoku,
+            initial=PIECE_LETTERS[p],
+            value=values[p],
+            halo=CHOICE if p in blocks else None,
+        )
+        fill, ink = (CHOICE, INK) if p in blocks else (PANEL_EDGE, TEXT)
+        chip(draw, px + pw / 2, top + ph + 6 + CHIP_H / 2, PIECE_LETTERS[p], T, fill, ink, align="center")
+
+
 @localized
 def render_hand(view: GoitaView, *, locale: str = "en", owner: str | None = None) -> bytes:
     """The seat's pieces, large, highest first, each with its letter (what ``/move`` takes); the
@@ -348,7 +394,7 @@ def render_hand(view: GoitaView, *, locale: str = "en", owner: str | None = None
     height = max(
         top + ph + CHIP_H + 24, 12 + round(T * 1.6) + piece_height(apw) + CHIP_H + 44 if side_w else 0
     )
-    img = Image.new("RGB", (W, height), TABLE_BG)
+    img = new_canvas((W, height), TABLE_BG, goita_palette())
     draw = ImageDraw.Draw(img)
     if owner is None:
         title = _t(locale, "hand.title", count=len(hand))
@@ -361,21 +407,8 @@ def render_hand(view: GoitaView, *, locale: str = "en", owner: str | None = None
         chip(draw, MARGIN + 8 + tw + 18, cy, _t(locale, "hand.can_block"), T, CHOICE, INK)
     if not hand:
         text(draw, (MARGIN + 8, top + ph / 2), _t(locale, "hand.empty"), T, TEXT_DIM)
-    for i, (p, gyoku) in enumerate(zip(hand, _hand_variants(hand), strict=True)):
-        px = MARGIN + 12 + i * (pw + gap)
-        paste_piece(
-            img,
-            p,
-            px,
-            top,
-            pw,
-            variant=gyoku,
-            initial=PIECE_LETTERS[p],
-            value=values[p],
-            halo=CHOICE if p in blocks else None,
-        )
-        fill, ink = (CHOICE, INK) if p in blocks else (PANEL_EDGE, TEXT)
-        chip(draw, px + pw / 2, top + ph + 6 + CHIP_H / 2, PIECE_LETTERS[p], T, fill, ink, align="center")
+    with together(img):  # a blocking piece's glow reaches its neighbours
+        _hand_row(img, draw, hand, top, pw, gap, ph, values, blocks)
     if view.attack is not None:
         x0 = W - MARGIN - side_w
         panel(draw, (x0, 10, W - MARGIN, height - 10), edge=ACCENT)

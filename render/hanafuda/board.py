@@ -16,6 +16,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from render.canvas import new as new_canvas
+from render.canvas import together
 from render.hanafuda.piles import header_h
 from render.palette import ACCENT, CHOICE, CREAM, FIELD_BG, INK, PANEL_EDGE, RGB, TABLE_BG, TEXT, TEXT_DIM
 from render.widgets import card_height, chip, fit, min_size, panel, text, text_width
@@ -125,8 +127,9 @@ def hand_block(
     text(draw, (x, y + header_h(T) / 2 - 2), label, T, TEXT, max_width=HAND_BLOCK_W)
     top = y + header_h(T) + 5
     step = min(10.0, (HAND_BLOCK_W - BACK_W) / max(1, count - 1))
-    for i in range(count):
-        paste(img, None, x + i * step, top + 8, BACK_W, None)
+    with together(img):
+        for i in range(count):
+            paste(img, None, x + i * step, top + 8, BACK_W, None)
     return top
 
 
@@ -199,6 +202,8 @@ def field_grid(
     if frames is not None:
         frames(places)
     pad_x = 6 if text_width("12a", T) + 12 > width + FIELD_GAP - 4 else T // 3
+    # Each card (and its glow) is a kept piece of its own, its chip another: they are found again
+    # wherever the layout puts them. A glow that reaches a neighbour is blended over it as drawn.
     for fc, x, y, w in places:
         paste(img, fc.card, x, y, w, fc.halo)
         chip(
@@ -234,9 +239,10 @@ def deck(
     its count, its name below."""
     ph = card_height(DECK_W)
     py = y0 + (y1 - y0 - ph - T * 1.45) / 2
-    for k in (2, 1, 0):
-        if count > k:
-            paste(img, None, x + k * 3, py - k * 3, DECK_W, None)
+    with together(img):
+        for k in (2, 1, 0):
+            if count > k:
+                paste(img, None, x + k * 3, py - k * 3, DECK_W, None)
     if count <= 0:
         draw.rounded_rectangle((x, py, x + DECK_W, py + ph), 8, outline=PANEL_EDGE, width=2)
     chip(draw, x + DECK_W / 2, py + ph - 6, str(count), T + 2, CREAM, INK, pad=12, align="center")
@@ -412,15 +418,18 @@ def hand_image(
     moves_label: str = "",
     moves: Sequence[str] = (),
     choice: Choice | None = None,
+    fixed: Image.Image | None = None,
 ) -> Image.Image:
     """A player's hand: title and status on top, the cards with their code chips (what ``/move``
     takes), an optional sub-choice row (:class:`Choice`: the drawn or played card and the field
-    cards it may take) and an optional row of other moves as chips."""
+    cards it may take) and an optional row of other moves as chips. ``fixed``: the palette to
+    draw it in (:mod:`render.canvas`); the hanafuda hands pass none: their row of glowing cards
+    is a new piece nearly every time, as cheap blended on an RGB canvas and quantised at the end."""
     height = card_height(HAND_W)
     top = 12 + round(HT * 1.6)
     choice_top = top + height + round(HT * 1.45) + 16
     h = choice_top + (choice_height() if choice is not None else 0) + (round(HT * 1.45) + 14 if moves else 0)
-    img = Image.new("RGB", (HAND_IMG_W, h), TABLE_BG)
+    img = new_canvas((HAND_IMG_W, h), TABLE_BG, fixed)
     draw = ImageDraw.Draw(img)
     cy = 12 + HT * 0.8
     title_w = text(draw, (MARGIN + 8, cy), title, HT + 2)
@@ -436,14 +445,24 @@ def hand_image(
     n = len(cards)
     step = min(HAND_W + HAND_GAP, (HAND_IMG_W - 2 * MARGIN - HAND_W) / max(1, n - 1))
     x0 = (HAND_IMG_W - (HAND_W + step * (n - 1))) / 2
-    for i, hc in enumerate(cards):
-        x = x0 + i * step
-        paste(img, hc.card, x, top, HAND_W, hc.halo, hc.dim)
-        chip(
-            draw, x + HAND_W / 2, top + height + 4, hc.code, HT, hc.fill, hc.ink, pad=HT // 3, align="center"
-        )
+    with together(img):  # overlapping cards, glows and chips: blended together
+        for i, hc in enumerate(cards):
+            x = x0 + i * step
+            paste(img, hc.card, x, top, HAND_W, hc.halo, hc.dim)
+            chip(
+                draw,
+                x + HAND_W / 2,
+                top + height + 4,
+                hc.code,
+                HT,
+                hc.fill,
+                hc.ink,
+                pad=HT // 3,
+                align="center",
+            )
     if choice is not None:
-        _draw_choice(img, draw, choice, choice_top, paste)
+        with together(img):  # the choice row's glowing cards and chips, likewise
+            _draw_choice(img, draw, choice, choice_top, paste)
     if moves:
         my = choice_top + (choice_height() if choice is not None else 0) + HT * 0.75
         x = MARGIN + 8

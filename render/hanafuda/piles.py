@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 from engine.hanafuda.cards import Card, Kind
 from render import labels as L
+from render.canvas import together
 from render.palette import (
     ACCENT,
     CAT_ANIMAL,
@@ -115,9 +116,10 @@ def pile_groups(
         if g.cards:
             fan_span = max(card_w, span - b)
             step = fan_step(len(g.cards), card_w, fan_span, max_step)
-            for i, c in enumerate(g.cards):
-                up = c in hot
-                paste(img, c, x + i * step, cards_y - (LIFT if up else 0), card_w, ACCENT if up else None)
+            with together(img):
+                for i, c in enumerate(g.cards):
+                    up = c in hot
+                    paste(img, c, x + i * step, cards_y - (LIFT if up else 0), card_w, ACCENT if up else None)
         elif not g.bonus:
             draw.rounded_rectangle(
                 (x, cards_y, x + card_w, cards_y + card_height(card_w)), 6, outline=PANEL_EDGE, width=2

@@ -21,7 +21,9 @@ from typing import Any
 
 import discord
 
-from cogs.table import messages, pings, spectators
+from cogs.replay.timeline import Frame
+from cogs.table import messages, pings, round_log, spectators
+from cogs.table.elision import HEAD_LINES, latest_lines
 from cogs.table.model import Coach, Pending, Seat, Table
 from cogs.table.play import forfeit_line
 from cogs.table.spec import Image
@@ -40,6 +42,9 @@ class Moment:
     move: int  # moves played so far (the table's seq)
     batch: tuple[Pending, ...]  # the move just stored, whose narration is to be posted
     finished: bool  # the match is over: this move ends it
+    # The match so far as the log replays it from the store: the deal, then each move (the last
+    # one led here); a builder takes the states of the frames before and the table's own state.
+    frames: tuple[Frame, ...] = ()
 
     @property
     def events(self) -> tuple[Any, ...]:
@@ -89,7 +94,20 @@ async def _narrated_board(table: Table, moment: Moment) -> Any:
     public = table.public_view()
     lines = messages.narration(table, moment.batch)
     images = await messages.event_images(table, public, moment.events)
-    return await messages.board_message(table, public, lines[-6:], lines, images)
+    return await messages.board_message(table, public, latest_lines(lines, HEAD_LINES), lines, images)
+
+
+async def _round_log(table: Table, moment: Moment) -> Any:
+    """The **Log**: every round's lines, and the page the board's button opens with its controls
+    (``round_log.on_click``), from the frames replayed out of the store. The newest frame holds
+    the table's state, so the two deals of a moment give two logs to compare."""
+    frames = list(moment.frames)
+    if frames:
+        last = frames[-1]
+        frames[-1] = Frame(last.position, table.state, last.before, last.events, last.move, last.round_no)
+    rounds = round_log.round_lines(table.spec, frames, table.names, table.locale)
+    shown = round_log.target(rounds, round_log.Shown(0, 0), "open")
+    return {"rounds": rounds, "open": round_log.log_message(table.id, "title", rounds, shown, table.locale)}
 
 
 async def _board_edit(table: Table, moment: Moment) -> Any:
@@ -141,6 +159,7 @@ PUBLIC_PAYLOADS: dict[str, PublicPayload] = {
     "spectator view": _spectator,
     "lobby": _lobby,
     "forfeit": _forfeit,
+    "log": _round_log,
 }
 
 

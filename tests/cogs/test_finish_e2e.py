@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from typing import Any
 
 import store
 from cogs.table.supervisor import all_problems
@@ -77,7 +78,7 @@ async def test_a_failed_finish_is_tried_again_and_the_results_posted_with_no_res
     place, table = Place(channel, env), the_table(simcord_bot)
     manager, real, calls = simcord_bot.tables, store.finish_with_results, []
 
-    async def once_broken(*args: object, **kwargs: object) -> None:
+    async def once_broken(*args: Any, **kwargs: Any) -> None:
         calls.append(table.seq)
         if len(calls) == 1:
             raise RuntimeError("the database is gone")

@@ -35,7 +35,7 @@ START = "gostop start"
 
 async def play_match_watching(env: Any, place: Place, human: Any, table: Any, seat: int) -> list[Any]:
     """Play to the end like ``harness.play_match``; returns the hands shown at each Go/Stop decision."""
-    decisions = []
+    decisions: list[Any] = []
     for _ in range(3000):
         if match_over(place):
             return decisions

@@ -51,6 +51,9 @@ def forged_ids(big: int, game: int) -> list[str]:
         f"qf:{big}:yes",
         f"lt:{big}:0:skip",
         f"rp:koikoi:t{big}:rules",
+        f"lg:{big}:0:0:open",
+        f"lg:{game}:{big}:0:next",
+        f"lg:{game}:0:{big}:next",
     ]
 
 

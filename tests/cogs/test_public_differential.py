@@ -6,8 +6,8 @@ unseen cards shuffled among the hidden places: hands, the pile, the kitty, face-
 ``tests/cogs/hidden_cards.py``). It is checked first that ``view(other, None) == view(state,
 None)``; then every public payload the bot builds (``tests/cogs/public_payloads.py``: the board
 with the move's narration and images, its edits, the results, the turn ping and warning, a
-spectator's view, the lobby, a forfeit line) must be identical for the two: texts, embeds,
-component labels and custom_ids, image bytes.
+spectator's view, the lobby, a forfeit line, the round's log) must be identical for the two:
+texts, embeds, component labels and custom_ids, image bytes.
 
 The matches reach the moments where a seat's private prompt says most (the test asserts each was
 met): a Go-Stop seat that may shake or bomb, a Goita seat that cannot block (its only move is a
@@ -30,6 +30,8 @@ from typing import Any
 
 import pytest
 
+import store
+from cogs.replay.timeline import Frame, round_of
 from cogs.table.model import Pending
 from tests.cogs.hidden_cards import reshuffle_hidden
 from tests.cogs.public_payloads import (
@@ -40,6 +42,7 @@ from tests.cogs.public_payloads import (
     make_table,
     normalise,
 )
+from tests.typed import unchecked
 from tsuki.bot import game_specs
 
 SPECS = game_specs()
@@ -143,12 +146,13 @@ async def compare_match(
     rules = engine.rules_from(None, options)
     state, events = engine.begin(seats, rules, seed)
     batch = (Pending(-1, 0, tuple(events), "cpu"),)  # the deal, as the announcer narrates it
+    frames = [Frame(0, state, state, tuple(events), None, round_of(unchecked(drawings), state))]  # the log's
     table = make_table(game, drawings, rules, seats, locale)
     play, deal = random.Random(seed), random.Random(f"other deal {game} {seed}")
     differences: list[str] = []
     for move in range(MOVES_AT_MOST):
         finished = engine.outcome(state) is not None
-        moment = Moment(game, move, batch, finished)
+        moment = Moment(game, move, batch, finished, tuple(frames))
         notable = situations(game, engine, state, moment.events, finished)
         met.update(notable)
         drawings.next_point(real=bool(notable) or move % REAL_DRAWING_EVERY == 0)
@@ -167,8 +171,13 @@ async def compare_match(
             met["matches"] += 1
             return differences
         by = "timeout" if move % 7 == 3 else "human"  # a time-out line now and then
-        state, events = engine.apply(state, play.choice(engine.legal_actions(state)))
+        action = play.choice(engine.legal_actions(state))
+        before, (state, events) = state, engine.apply(state, action)
         batch = (Pending(move, seat if seat is not None else 0, tuple(events), by),)
+        stored = store.ActionRow(42, move, seat if seat is not None else 0, str(action), by != "human", "")
+        frames.append(
+            Frame(move + 1, state, before, tuple(events), stored, round_of(unchecked(drawings), before))
+        )
     raise AssertionError(f"{game} seed {seed}: no end after {MOVES_AT_MOST} moves")
 
 

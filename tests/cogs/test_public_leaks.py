@@ -40,6 +40,7 @@ from engine.hanafuda.cards import CARDS as HANAFUDA
 from engine.hanafuda.cards import Card as HanafudaCard
 from engine.hanafuda.gostop.cards import card_str
 from engine.hanafuda.gostop.notation import to_player
+from tests.typed import unchecked
 from tsuki.bot import game_specs
 
 MATCHES = 200
@@ -77,13 +78,13 @@ def hidden_ids(game: str, state: Any) -> set[str]:
         cards = [c for mask in state.hands for c in bits(mask)] + list(state.pile[state.pile_pos :])
         return {card_str(c) for c in cards}
     if game == "doudizhu":
-        cards = {c for mask in state.masks for c in bits(mask)}
+        unseen = {c for mask in state.masks for c in bits(mask)}
         if state.landlord < 0:  # the kitty is shown once someone is landlord (then held: still public)
-            cards |= set(state.kitty)
+            unseen |= set(state.kitty)
         else:
-            cards -= set(state.kitty)
-        cards.discard(state.face_up)  # the card turned up before the deal is seen by everyone
-        return {str(DDZ_CARDS[c]) for c in cards}
+            unseen -= set(state.kitty)
+        unseen.discard(state.face_up)  # the card turned up before the deal is seen by everyone
+        return {str(DDZ_CARDS[c]) for c in unseen}
     return set()
 
 
@@ -112,7 +113,7 @@ def view_ids(game: str, value: Any, memo: dict[int, Any] | None = None) -> set[s
     memo = {} if memo is None else memo
 
     def walk(v: Any) -> set[str]:
-        kind = type(v)
+        kind: type = type(v)
         if kind is HanafudaCard or kind is DdzCard:
             return {str(v)}
         if kind is str:
@@ -183,7 +184,7 @@ def board_table(game: str, spec: RecordingSpec, rules: Any, seats: int) -> Table
     table = Table(
         id=1,
         game=game,
-        spec=spec,  # type: ignore[arg-type]
+        spec=unchecked(spec),  # a stand-in: the game's spec, recording the views drawn
         guild_id=1,
         channel_id=1,
         host_id=1,

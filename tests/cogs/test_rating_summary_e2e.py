@@ -61,7 +61,9 @@ async def test_a_finished_match_moves_ratings_and_the_results_post_shows_it(
     lines = {line.split(":")[0].split()[-1]: line for line in rated}
     assert set(lines) == {m.name for m in members[:people]}, results.content
     for member in members[:people]:
-        shown, change = CHANGE.search(lines[member.name]).groups()
+        found = CHANGE.search(lines[member.name])
+        assert found is not None, lines[member.name]
+        shown, change = found.groups()
         assert int(shown.replace(",", "")) == ratings[member.name].display
         assert change.startswith("−" if member is host else "+")
 

@@ -52,9 +52,12 @@ async def test_a_spectator_sees_the_public_view_and_a_coach_one_hand(game: str, 
     table = live_table(game)
     drawn: dict[str, list[Any]] = {"table": [], "hand": []}
     real_table, real_hand = table.spec.render_table, table.spec.render_hand
-    monkeypatch.setattr(
-        table.spec, "render_table", lambda v, *a: drawn["table"].append(v) or real_table(v, *a)
-    )
+
+    def render_table(view: Any, *args: Any) -> bytes:
+        drawn["table"].append(view)
+        return real_table(view, *args)
+
+    monkeypatch.setattr(table.spec, "render_table", render_table)
     owners: list[str | None] = []
 
     def render_hand(view: Any, locale: str, owner: str | None = None) -> bytes:

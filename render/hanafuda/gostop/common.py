@@ -16,6 +16,7 @@ from engine.hanafuda.cards import CARDS, Card, Kind
 from engine.hanafuda.gostop.cards import ANIMALS, BONUS_NAMES, BONUS_PI, DOUBLE_PI, GWANG, RIBBONS, SAKE_CUP
 from engine.hanafuda.gostop.notation import to_player
 from engine.hanafuda.gostop.types import ScoreItem
+from render import canvas as C
 from render import labels as L
 from render.fonts import font
 from render.hanafuda.faces import (
@@ -181,10 +182,6 @@ def paste(
     card's code chip or its pile's count says the same in readable text).
     """
     x, y = round(x), round(y)
-    if halo is not None:
-        m = glow_margin(width)
-        g = glow(width, halo)
-        canvas.paste(g, (x - m, y - m), g)
     if card is not None and is_joker(card):
         texts: tuple[tuple[str, int], ...] = joker_texts(card, width)
     elif card is not None and marks:
@@ -196,11 +193,15 @@ def paste(
         shown = []  # no badge without its month tab
     for label, size in shown:
         note(label, size)
-    img = face(card, width, marks, canvas.width)
-    canvas.paste(img, (x, y), img)
-    if dim:
-        sh = shade(width)
-        canvas.paste(sh, (x, y), sh)
+    with C.together(canvas):
+        if halo is not None:
+            m = glow_margin(width)
+            C.paste(canvas, ("glow", width, halo), glow(width, halo), x - m, y - m)
+        # the face's marks depend on the canvas (those too small are left out): keyed by them
+        img = face(card, width, marks, canvas.width)
+        C.paste(canvas, ("hwatu", card, width, marks, tuple(shown)), img, x, y)
+        if dim:
+            C.paste(canvas, ("shade", width), shade(width), x, y)
 
 
 def fan(
@@ -216,9 +217,18 @@ def fan(
     lift: int = 0,
     marks: bool = True,
 ) -> None:
-    for i, c in enumerate(cards):
-        up = c in hot
-        paste(canvas, c, x + i * step, y - (lift if up else 0), width, halo=halo if up else None, marks=marks)
+    with C.together(canvas):
+        for i, c in enumerate(cards):
+            up = c in hot
+            paste(
+                canvas,
+                c,
+                x + i * step,
+                y - (lift if up else 0),
+                width,
+                halo=halo if up else None,
+                marks=marks,
+            )
 
 
 def score_name(locale: str, name: str) -> str:

@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 from engine.hanafuda.cards import CARDS
 from engine.hanafuda.gostop.types import GoStopView, Phase
 from render import labels as L
+from render.canvas import new as new_canvas
 from render.fonts import localized
 from render.hanafuda import board as B
 from render.hanafuda.faces import glow
@@ -284,7 +285,7 @@ def render_table(view: GoStopView, *, names: tuple[str, ...], locale: str = "en"
     during a flip choice the flipped card and the field cards it may take glow cyan.
     """
     seats = view.seats
-    img = Image.new("RGB", (W, _height(seats)), TABLE_BG)
+    img = new_canvas((W, _height(seats)), TABLE_BG, table_palette())
     draw = ImageDraw.Draw(img)
     bottom = view.seat if view.seat is not None else 0
     goal = (

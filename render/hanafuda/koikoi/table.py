@@ -16,6 +16,7 @@ from engine.hanafuda.cards import CARDS as _ALL
 from engine.hanafuda.cards import Card
 from engine.hanafuda.koikoi.types import Capture, KoiKoiView, LastMove, Phase, Play
 from render import labels as L
+from render.canvas import new as new_canvas
 from render.fonts import localized
 from render.hanafuda import board as B
 from render.hanafuda.faces import card_face, glow
@@ -164,7 +165,7 @@ def _field(
 @localized
 def render_table(view: KoiKoiView, *, names: tuple[str, ...], locale: str = "en") -> bytes:
     """The table as everyone sees it (PNG). The viewing seat (seat 0 for spectators) sits at the bottom."""
-    img = Image.new("RGB", (W, H), TABLE_BG)
+    img = new_canvas((W, H), TABLE_BG, table_palette())
     draw = ImageDraw.Draw(img)
     bottom = view.seat if view.seat is not None else 0
     top = (bottom + 1) % view.seats

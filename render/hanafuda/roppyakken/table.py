@@ -15,6 +15,8 @@ from PIL import Image, ImageDraw
 from engine.hanafuda.cards import CARDS, Card, Kind
 from engine.hanafuda.roppyakken.types import Capture, LastMove, Phase, Play, RoppyakkenView, SeatScore
 from render import labels as L
+from render.canvas import new as new_canvas
+from render.canvas import together
 from render.fonts import localized
 from render.hanafuda import board as B
 from render.hanafuda.faces import card_face, glow
@@ -152,8 +154,9 @@ def _captured(
     if shown:
         face_x = hand_x + min(10.0, (B.HAND_BLOCK_W - B.BACK_W) / max(1, hidden)) * hidden
         step = min(24.0, (hand_x + B.HAND_BLOCK_W - B.BACK_W - face_x) / max(1, len(shown) - 1))
-        for i, c in enumerate(shown):
-            paste_card(img, c, face_x + i * step, top + 8, B.BACK_W, marks=False)
+        with together(img):
+            for i, c in enumerate(shown):
+                paste_card(img, c, face_x + i * step, top + 8, B.BACK_W, marks=False)
         chip(
             draw,
             hand_x + B.HAND_BLOCK_W,
@@ -235,7 +238,7 @@ def render_table(view: RoppyakkenView, *, names: tuple[str, ...], locale: str = 
     field in play order (the next seat to play after the viewer on top).
     """
     seats = view.seats
-    img = Image.new("RGB", (W, _height(seats)), TABLE_BG)
+    img = new_canvas((W, _height(seats)), TABLE_BG, table_palette())
     draw = ImageDraw.Draw(img)
     bottom = view.seat if view.seat is not None else 0
     hot = _last_cards(view.last_move)
