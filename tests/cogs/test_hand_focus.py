@@ -49,7 +49,7 @@ def test_the_first_click_of_a_two_capture_play_draws_the_card_and_its_candidates
     focus = spec.hand_focus(view, (first,))
     assert set(focus) == {"played"}
     live = spec.render_live_hand(view, "en", (first,))
-    assert live == spec.draw.render_hand(view, locale="en", **focus)  # type: ignore[attr-defined]
+    assert live == spec.draw.render_hand(view, locale="en", **focus)
     assert live != spec.render_hand(view, "en")
     assert spec.render_live_hand(view, "en", ()) == spec.render_hand(view, "en"), "no path: as before"
     second = spec.action_steps(action, view, "en")[1].key

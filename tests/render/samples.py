@@ -14,7 +14,7 @@ import dataclasses
 import io
 import random
 from collections.abc import Callable, Iterator
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from PIL import Image
@@ -449,17 +449,16 @@ def replay_frame(game: str, step: int, locale: str = "en") -> bytes:
     states, _ = playout(game, seats, seed)
     state = states[min(step, len(states) - 1)]
     names = PLAYERS[:seats]
-    table = mod.render_table(eng.view(state, None), names=names, locale=locale)
-    hands = [
-        (
-            names[s],
-            _scaled(
-                lambda s=s: mod.render_hand(eng.view(state, s), locale=locale, owner=names[s]),
-                lambda hand: strip_scale(_width(table), _width(hand)),
-            ),
-        )
-        for s in range(seats)
-    ]
+    table: bytes = mod.render_table(eng.view(state, None), names=names, locale=locale)
+
+    def hand_of(seat: int) -> bytes:
+        png: bytes = mod.render_hand(eng.view(state, seat), locale=locale, owner=names[seat])
+        return png
+
+    def strip(hand: bytes) -> float:
+        return strip_scale(_width(table), _width(hand))
+
+    hands = [(names[s], _scaled(partial(hand_of, s), strip)) for s in range(seats)]
     return compose(table, hands, active=eng.to_act(state))
 
 
@@ -476,8 +475,8 @@ def animated_replay(game: str) -> bytes:
 
 def shared() -> Iterator[tuple[str, Render]]:
     for game in RULES_GAMES:
-        yield f"rules/{game}", lambda game=game: render_rules_card(game)
-        yield f"rules/{game}_ja", lambda game=game: render_rules_card(game, locale="ja")
+        yield f"rules/{game}", partial(render_rules_card, game)
+        yield f"rules/{game}_ja", partial(render_rules_card, game, locale="ja")
     yield "cards/leaderboard", lambda: render_leaderboard(card_samples.board(1))
     yield "cards/leaderboard_fr", lambda: render_leaderboard(card_samples.board(2, "fr"), locale="fr")
     yield "cards/profile", lambda: render_profile(card_samples.profile(1))
@@ -485,9 +484,9 @@ def shared() -> Iterator[tuple[str, Render]]:
     yield "cards/history", lambda: render_history(card_samples.history(1))
     yield "cards/history_fr", lambda: render_history(card_samples.history(2, "fr"), locale="fr")
     for game in REPLAYS:
-        yield f"replay/{game}_frame", lambda game=game: replay_frame(game, 10)
-        yield f"replay/{game}_frame_fr", lambda game=game: replay_frame(game, 30, "fr")
-        yield f"replay/{game}_animated", lambda game=game: animated_replay(game)
+        yield f"replay/{game}_frame", partial(replay_frame, game, 10)
+        yield f"replay/{game}_frame_fr", partial(replay_frame, game, 30, "fr")
+        yield f"replay/{game}_animated", partial(animated_replay, game)
 
 
 def all_images() -> dict[str, Render]:

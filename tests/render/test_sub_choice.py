@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from engine.core import GameEngine
 from engine.hanafuda.gostop import ENGINE as GOSTOP
 from engine.hanafuda.gostop.cards import card_str
 from engine.hanafuda.gostop.types import Phase as GPhase
@@ -39,11 +40,17 @@ from render.hanafuda.gostop.hand import sub_choice as gostop_choice
 from render.hanafuda.koikoi.table import sub_choice as koikoi_choice
 from render.hanafuda.roppyakken.table import sub_choice as roppyakken_choice
 from render.palette import ACCENT, CHOICE
+from render.widgets import card_height
 from tests.render.samples import playout
 
 
 def _acting_views(game: str, seats: int, seeds: range) -> Any:
-    eng = {"koikoi": KOIKOI, "roppyakken": ROPPYAKKEN, "gostop": GOSTOP}[game]
+    engines: dict[str, GameEngine[Any, Any, Any, Any]] = {
+        "koikoi": KOIKOI,
+        "roppyakken": ROPPYAKKEN,
+        "gostop": GOSTOP,
+    }
+    eng = engines[game]
     for seed in seeds:
         for state in playout(game, seats, seed)[0]:
             seat = eng.to_act(state)
@@ -82,10 +89,10 @@ def _near(colour: tuple[int, ...], target: tuple[int, int, int], tolerance: int 
 
 def _glow_at(img: Image.Image, p: B.Placed) -> tuple[int, int, int]:
     """The colour of the glow's crisp ring just left of a placed card, halfway down."""
-    h = B.card_height(B.HAND_W)
-    x = round(p.x) - 2
-    y = round(p.y + h / 2)
-    return img.getpixel((x, y))  # type: ignore[return-value]
+    h = card_height(B.HAND_W)
+    pixel = img.getpixel((round(p.x) - 2, round(p.y + h / 2)))
+    assert isinstance(pixel, tuple)
+    return pixel[0], pixel[1], pixel[2]
 
 
 def _choice_top(img_height: int, choice: B.Choice, moves: bool) -> float:
@@ -146,7 +153,7 @@ def test_a_played_card_with_two_captures_shows_them_and_nothing_else_changes(gam
     assert choice is not None and {code for _, code in choice.candidates} == targets
     before = Image.open(io.BytesIO(module.render_hand(view))).convert("RGB")
     after = Image.open(io.BytesIO(module.render_hand(view, played=played))).convert("RGB")
-    hand_rows = 12 + round(B.HT * 1.6) + B.card_height(B.HAND_W) + round(B.HT * 1.45) + 16
+    hand_rows = 12 + round(B.HT * 1.6) + card_height(B.HAND_W) + round(B.HT * 1.45) + 16
     assert after.height == before.height + B.choice_height()
     crop = (0, 0, before.width, hand_rows)
     assert before.crop(crop).tobytes() == after.crop(crop).tobytes(), "the hand is drawn as before"
