@@ -78,7 +78,8 @@ class GameSpec:
     # When a seat acts again at once (Goita's block, then attack), its moves share one table post
     # instead of one post each.
     one_post_per_turn: ClassVar[bool] = False
-    # Events that open a new board post rather than editing the current one (a yaku, a call…).
+    # Events whose lines stay at the top of the round's board post, through its edits (a yaku, a
+    # call…); a round's sheet opens the next board post.
     notable_events: ClassVar[tuple[type, ...]] = ()
     # ``/<game> learn``: the seats and the rules a practice match fixes. A game that teaches also
     # gives :meth:`hints` (the learn table and ``hints=on`` show them).
@@ -168,7 +169,7 @@ class GameSpec:
     # --- optional hooks: the defaults say "the game does not do this" --------------------------
 
     def is_notable(self, event: Any) -> bool:
-        """Whether ``event`` is worth a board post of its own (default: one of ``notable_events``)."""
+        """Whether ``event`` is kept at the top of the board post (default: one of ``notable_events``)."""
         return isinstance(event, self.notable_events)
 
     def picker(self, view: Any, locale: str) -> Picker | None:

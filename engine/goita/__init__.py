@@ -22,6 +22,7 @@ from engine.goita.game import (
 from engine.goita.rules import PRESETS, Rules, rules_from, rules_from_record
 from engine.goita.state import State, team_of
 from engine.goita.types import (
+    ALIASES,
     KANJI,
     NAMES,
     PIECES,
@@ -98,6 +99,7 @@ ENGINE: GameEngine[State, Action, GoitaView, Rules] = GameEngine(
 )
 
 __all__ = [
+    "ALIASES",
     "ENGINE",
     "KANJI",
     "NAMES",

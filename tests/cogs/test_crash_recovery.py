@@ -259,6 +259,10 @@ async def _check_recovered(
     messages = place.messages()
     boards = [seq for m in messages for seq, verb in _own(m, game_id) if verb == "hand"]
     assert len(boards) == len(set(boards)), f"a board post was made twice: {boards} ({killer.log})"
+    cards = [
+        m.flags.components_v2 for m in messages if any(v in ("hand", "rematch") for _, v in _own(m, game_id))
+    ]
+    assert cards and all(cards), "the board and the results are cards, read back by their buttons"
     if row.status == "finished":
         results = [m for m in messages if any(v == "rematch" for _, v in _own(m, game_id))]
         assert len(results) == 1, f"the results are posted exactly once ({killer.log})"

@@ -9,20 +9,20 @@ from typing import Any
 
 import store
 from cogs.table.supervisor import all_problems
-from tests.cogs.harness import HANG, TEST_CPU_DELAY, Place, setup_guild, start_vs_cpu, the_table
+from tests.cogs.harness import HANG, TEST_CPU_DELAY, Place, buttons, setup_guild, start_vs_cpu, the_table
 
 OWN_ID = re.compile(r"^t:(\d+):(\d+):([a-z]+)$")
 
 
 def _own(place: Place, game_id: int, verb: str) -> list[int]:
-    """The move numbers of the table's posts whose buttons end with ``verb``."""
+    """The move numbers of the table's posts whose buttons end with ``verb`` (inside a card's rows
+    for the board and the results)."""
     found = []
     for message in place.messages():
-        for row in message.components:
-            for child in getattr(row, "children", ()):
-                match = OWN_ID.match(getattr(child, "custom_id", None) or "")
-                if match and int(match[1]) == game_id and match[3] == verb:
-                    found.append(int(match[2]))
+        for button in buttons(message):
+            match = OWN_ID.match(getattr(button, "custom_id", None) or "")
+            if match and int(match[1]) == game_id and match[3] == verb:
+                found.append(int(match[2]))
     return found
 
 

@@ -26,6 +26,7 @@ from tests.cogs.harness import (
     buttons,
     fix_seed,
     match_over,
+    post_text,
     setup_guild,
     step_buttons,
     the_table,
@@ -172,7 +173,7 @@ async def test_two_humans_type_moves_with_koikoi_play_and_move(simcord_env, simc
             break
         await env.advance_time(THINK_TIME)
     assert {"target", "drawn", "koikoi", "shobu"} <= set(seen)
-    assert any("calls **Koi-Koi!**" in m.content for m in place.table_messages())
+    assert any("calls **Koi-Koi!**" in post_text(m) for m in place.table_messages())
 
 
 # --- autocomplete ---------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from tests.cogs.harness import (
     buttons,
     game_snapshot,
     open_hand,
+    post_text,
     quit_match,
     rules_options,
     setup_guild,
@@ -172,7 +173,7 @@ async def test_a_confirmed_quit_names_the_winner_and_records_the_loss(simcord_en
     result = await quit_match(bob, place.thread)
     assert result.response.ephemeral and "forfeited" in result.response.content
     assert not buttons(result.response.message), "the confirmation's buttons are gone"
-    post = place.messages()[-1].content
+    post = post_text(place.messages()[-1])
     assert f"<@{bob.id}> forfeits the match" in post and f"🏆 <@{alice.id}> wins." in post
     rows = {r.seat: r for r in await store.results_for(simcord_bot.db, table.id)}
     bob_seat = next(s.index for s in table.seats if s.user_id == bob.id)

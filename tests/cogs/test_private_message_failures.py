@@ -40,7 +40,7 @@ class HeldEdits:
         return Edited.GONE
 
     async def retire(
-        self, message: PrivateMessage, content: str, *, reopen: Any = None, about: str
+        self, message: PrivateMessage, content: str, *, reopen: Any = None, about: str, card: bool = False
     ) -> Edited:
         return await self.edit(message, {"content": content}, about=about)
 

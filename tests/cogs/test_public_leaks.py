@@ -31,7 +31,7 @@ from typing import Any
 
 import pytest
 
-from cogs.table import messages, render_pool, spectators
+from cogs.table import cards, messages, render_pool, spectators
 from cogs.table.model import Seat, Table
 from engine.doudizhu.cards import CARDS as DDZ_CARDS
 from engine.doudizhu.cards import Card as DdzCard
@@ -199,10 +199,12 @@ def board_table(game: str, spec: RecordingSpec, rules: Any, seats: int) -> Table
 
 
 def payload_text(payload: dict[str, Any]) -> str:
-    """Everything a board post shows as text: its content, button labels and custom_ids."""
-    parts = [payload["content"]]
+    """Everything a post shows as text: its content, or a card's text displays, and every button
+    label and custom_id (inside a card's rows too)."""
+    parts = [payload.get("content") or ""]
     view = payload.get("view")
-    for item in getattr(view, "children", []):
+    for item in cards.walk(getattr(view, "children", [])):
+        parts += [str(getattr(item, "content", "") or "")]
         parts += [str(getattr(item, "label", "") or ""), str(getattr(item, "custom_id", "") or "")]
     return "\n".join(parts)
 

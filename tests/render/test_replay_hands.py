@@ -130,7 +130,7 @@ def test_koikoi_decisions_in_the_third_person() -> None:
     view = showcase_view(seat=1)
     decide = dataclasses.replace(view, phase=KPhase.DECIDE)
     _, texts = drawn(lambda: kk.render_hand(decide, owner=OWNER))
-    assert "Aki decides: koi-koi or shōbu" in texts
+    assert "Aki decides: Koi-Koi or Shōbu" in texts
     card = view.field[0]
     choice = dataclasses.replace(view, phase=KPhase.DRAW_CHOICE, pending_draw=card)
     _, texts = drawn(lambda: kk.render_hand(choice, owner=OWNER, locale="ja"))
@@ -141,7 +141,7 @@ def test_gostop_decisions_in_the_third_person() -> None:
     view, _ = seat_views("gostop")
     cases = {
         GPhase.DECIDE: "Aki decides: go or stop",
-        GPhase.CUP: "Aki counts the sake cup: animal or pi",
+        GPhase.CUP: "Aki counts the sake cup: animal or chaff",
         GPhase.CLAIM: f"Aki may claim the round with {view.rules.joker_win_points} points",
     }
     for phase, line in cases.items():
