@@ -45,6 +45,10 @@ class GoStopSpec(HanafudaSpec):
 
     # --- buttons ------------------------------------------------------------------------------
 
+    def played_card(self, action: Any) -> Any:
+        """The hand renderer names cards by their codes (``8b``, ``J2``)."""
+        return gs.card_str(action.card)
+
     def action_steps(self, action: gs.Action, view: gs.GoStopView, locale: str) -> tuple[Step, ...]:
         loc = locale
         if isinstance(action, gs.Play):
