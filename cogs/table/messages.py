@@ -326,7 +326,7 @@ async def hand_message(
     asks to confirm it.
     """
     view, seq = table.view(seat), table.seq  # controls carry the turn this view belongs to
-    png = await render_pool.draw(table.game, table.spec, "render_hand", view, locale)
+    png = await render_pool.draw(table.game, table.spec, "render_live_hand", view, locale, path)
     text = table.spec.hand_text(view, locale)
     if (paused := paused_line(table, locale)) is not None:
         text += "\n" + paused
