@@ -53,7 +53,7 @@ async def test_a_hand_redrawn_by_the_switch_while_the_cpu_moved_is_edited_to_the
 
     async def slow_draw(game: str, spec: Any, method: str, *args: Any) -> Any:
         """The hand redrawn by the switch takes until the CPUs have played up to alice's turn."""
-        if method == "render_hand" and not slowed and table.to_act() is not seat:
+        if method == "render_live_hand" and not slowed and table.to_act() is not seat:
             slowed.append(table.seq)
             while table.to_act() is not seat:
                 await asyncio.sleep(TEST_CPU_DELAY / 5)
