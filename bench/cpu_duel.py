@@ -92,17 +92,17 @@ def play_deal(args: tuple[Any, ...]) -> DealResult:
     pa, pb = player(game, a, budget), player(game, b, budget)
     seats = n_seats or engine.min_seats
     out = DealResult()
-    first, _ = engine.begin(seats, rules, seed)
-    teams = tuple(getattr(engine.view(first, None), "teams", None) or range(seats))
+    teams = engine.seat_teams(seats)
     for a_seat in sorted({teams.index(t) for t in teams}):
         state, _ = engine.begin(seats, rules, seed)
         start_scores = None
         rng = random.Random(derive_seed(seed, "duel", a_seat))
         while (result := engine.outcome(state)) is None:
             seat = engine.to_act(state)
+            assert seat is not None  # the match is not over
             view = engine.view(state, seat)
             if start_scores is None:
-                start_scores = tuple(getattr(view, "scores", (0,) * seats))
+                start_scores = engine.scores_of(view, seats)
             who = "a" if teams[seat] == teams[a_seat] else "b"
             t0 = clock()
             action = (pa if who == "a" else pb)(view, rng)

@@ -13,16 +13,16 @@ import sys
 import time
 
 from engine.ai.doudizhu.heuristic import choose_action
-from engine.doudizhu import Bid, Phase, Rules, apply, legal_actions, new_game, view
+from engine.doudizhu import Bid, Phase, Rules, State, apply, legal_actions, new_game, view
 
 
-def random_hands(seconds: float, rules: Rules) -> tuple[int, float, list[object]]:
+def random_hands(seconds: float, rules: Rules) -> tuple[int, float, list[State]]:
     """Random players for about ``seconds``; return (hands, elapsed, sampled states)."""
     rng = random.Random(1)
     choice = rng.choice
     hands = 0
     seed = 0
-    sample: list[object] = []
+    sample: list[State] = []
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         for _ in range(20):
@@ -36,14 +36,14 @@ def random_hands(seconds: float, rules: Rules) -> tuple[int, float, list[object]
     return hands, time.perf_counter() - start, sample
 
 
-def generations(seconds: float, states: list[object]) -> tuple[int, float, int]:
+def generations(seconds: float, states: list[State]) -> tuple[int, float, int]:
     """``legal_actions`` calls per second over ``states``; also the moves generated."""
     n = 0
     moves = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         for s in states:
-            moves += len(legal_actions(s))  # type: ignore[arg-type]
+            moves += len(legal_actions(s))
         n += len(states)
     return n, time.perf_counter() - start, moves
 
@@ -67,11 +67,11 @@ def main() -> None:
     rules = Rules(hands=1)
     n, t, sample = random_hands(seconds, rules)
     print(f"random hands: {n / t:,.0f} hands/s ({n} hands in {t:.2f} s)")
-    plays = [x for x in sample if x.phase is Phase.PLAY]  # type: ignore[attr-defined]
+    plays = [x for x in sample if x.phase is Phase.PLAY]
     for label, states in (
         ("all play states", plays),
-        ("leads", [x for x in plays if x.last is None]),  # type: ignore[attr-defined]
-        ("answers", [x for x in plays if x.last is not None]),  # type: ignore[attr-defined]
+        ("leads", [x for x in plays if x.last is None]),
+        ("answers", [x for x in plays if x.last is not None]),
     ):
         n, t, moves = generations(seconds / 3, states)
         print(

@@ -53,7 +53,8 @@ def step(label: str) -> None:
 
 def positions(spec: Any, count: int, seed: int) -> list[tuple[Any, Any, tuple[str, ...]]]:
     """(spectator view, acting seat's view, names) from random playouts of the game."""
-    engine, rng, out = spec.engine, random.Random(seed), []
+    engine, rng = spec.engine, random.Random(seed)
+    out: list[tuple[Any, Any, tuple[str, ...]]] = []
     seats = max(engine.min_seats, 3 if engine.max_seats >= 3 else 2)
     while len(out) < count:
         state = engine.new_game(seats, engine.rules_from(None, None), rng.getrandbits(32))
@@ -112,9 +113,9 @@ def unbounded() -> None:
     import render.fonts as fonts
     import render.hanafuda.faces as faces
 
-    fonts._font = functools.cache(fonts._font.__wrapped__)  # type: ignore[assignment]
-    faces._face = functools.cache(faces._face.__wrapped__)  # type: ignore[assignment]
-    fonts.loaded = lambda: fonts._font.cache_info().currsize  # type: ignore[assignment]
+    fonts._font = functools.cache(fonts._font.__wrapped__)
+    faces._face = functools.cache(faces._face.__wrapped__)
+    fonts.loaded = lambda: fonts._font.cache_info().currsize
 
 
 def main() -> None:
@@ -134,8 +135,8 @@ def main() -> None:
     heap.limit_arenas()  # as TsukiBot.__init__ does (MALLOC_ARENA_MAX in the environment wins)
     specs = game_specs()
     step("1. the bot's imports")
-    for spec in specs.values():
-        spec.warm()  # type: ignore[attr-defined]
+    for game_spec in specs.values():
+        game_spec.warm()
     heap.trim()  # as TsukiBot.setup_hook does after the warm-up
     step("2. after start-up's warm-up")
     work = {game: positions(specs[game], args.positions, i) for i, game in enumerate(GAMES)}

@@ -105,8 +105,10 @@ class LagProbe:
 
     def _run(self) -> None:
         while not self.stop.wait(0.01):
-            sent = time.perf_counter()
-            self.loop.call_soon_threadsafe(lambda s=sent: self.metrics.lag.append(time.perf_counter() - s))
+            self.loop.call_soon_threadsafe(self._lag_since, time.perf_counter())
+
+    def _lag_since(self, sent: float) -> None:
+        self.metrics.lag.append(time.perf_counter() - sent)
 
 
 class ErrorCounter(logging.Handler):

@@ -20,7 +20,9 @@ from simcord import _dpy_internals
 from simcord._runtime import _restore_loop
 
 from bench.load_metrics import Metrics
+from cogs.table.model import Seat, Table
 from cogs.table.typed import choices_for
+from tests.typed import unchecked
 from tsuki.bot import TsukiBot
 
 GAMES = (
@@ -43,6 +45,11 @@ def debug(*args: Any) -> None:
         print(f"{time.perf_counter():.2f}", *args, file=sys.stderr, flush=True)
 
 
+def _run_unless_cancelled(handle: asyncio.Handle) -> None:
+    if not handle.cancelled():
+        handle._run()
+
+
 def real_time(env: simcord.Env) -> None:
     """Switch SimCord's virtual clock and settlement off: from now on the bot runs on the plain
     event loop and the wall clock. Timers the bot armed so far are re-armed on the real loop."""
@@ -54,18 +61,19 @@ def real_time(env: simcord.Env) -> None:
         handle = record.handle
         if record.when is None or handle is None or handle.cancelled():
             continue
-        loop.call_later(max(0.0, record.when - now), lambda h=handle: None if h.cancelled() else h._run())
+        loop.call_later(max(0.0, record.when - now), _run_unless_cancelled, handle)
     env._work.callbacks.clear()
     # SimCord logs every request and event for test reports: Discord's memory, not the bot's.
-    env.backend.http_requests = deque(maxlen=64)  # type: ignore[assignment]
-    env.backend.transcript = deque(maxlen=64)  # type: ignore[assignment]
+    backend = unchecked(env.backend)  # its logs bounded: deques where it keeps lists
+    backend.http_requests = deque(maxlen=64)
+    backend.transcript = deque(maxlen=64)
     _restore_loop(env)
     _dpy_internals.release_clocks(env)
 
     async def no_settle(*args: Any, **kwargs: Any) -> None:
         return None
 
-    env._settle_internal = no_settle  # type: ignore[method-assign]  # slash() returns once sent
+    unchecked(env)._settle_internal = no_settle  # slash() returns once sent
 
 
 @dataclass
@@ -160,7 +168,7 @@ class Driver:
             if await self.play_match(human, table):
                 return
 
-    async def play_match(self, human: Human, table: Any) -> bool:
+    async def play_match(self, human: Human, table: Table) -> bool:
         """Move whenever it is the human's turn until the match ends; True if the run ended.
 
         The human learns of its turn as a player does, from the table's posts: once they have
@@ -182,6 +190,7 @@ class Driver:
                 await metrics.next_post(where, 5.0)  # react to the table's own posts
                 continue
             unseen = None
+            assert seat is not None  # (its turn)
             if await self.sleep_or_stop(self.rng.uniform(*self.think)):
                 return True
             if bot.tables.tables.get(table.id) is not table or table.to_act() is not seat:
@@ -205,7 +214,7 @@ class Driver:
             await self.await_post(table, where, seq, seat)
         return False
 
-    async def await_post(self, table: Any, where: int, seq: int, seat: Any) -> None:
+    async def await_post(self, table: Table, where: int, seq: int, seat: Seat) -> None:
         """Wait until the move is applied and its table post is out (an error past POST_TIMEOUT).
 
         A seat that acts again at once in a game posted once per turn (Goita: block, then
@@ -215,7 +224,7 @@ class Driver:
         while (where in metrics.clicks or table.seq == seq) and time.perf_counter() < deadline:
             if self.stop.is_set() or self.bot.tables.tables.get(table.id) is not table:
                 break
-            if table.seq > seq and table.to_act() is seat and getattr(table.spec, "one_post_per_turn", False):
+            if table.seq > seq and table.to_act() is seat and table.spec.one_post_per_turn:
                 metrics.clicks.pop(where, None)  # nothing to time: its turn is posted after its next move
                 metrics.breakdown.drop(where)
                 break

@@ -22,6 +22,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench.timing: this checkout's
@@ -48,7 +49,7 @@ def game_jobs(count: int) -> list[tuple[str, str, list[Job]]]:
     from render.hanafuda import gostop, koikoi, roppyakken
 
     names = ("Aki", "Benoît", "Chiyo", "Daichi")
-    out = []
+    out: list[tuple[str, str, list[Job]]] = []
     for game, module, engine, seats in (
         ("Koi-Koi", koikoi, KOIKOI, 2),
         ("Roppyakken 3p", roppyakken, ROPPYAKKEN, 3),
@@ -61,8 +62,8 @@ def game_jobs(count: int) -> list[tuple[str, str, list[Job]]]:
         module.warm()
         pairs = positions(engine, seats, count)
         table, hand = module.render_table, module.render_hand
-        out.append((game, "table", [lambda v=v, t=table, n=names[:seats]: t(v, names=n) for v, _ in pairs]))
-        out.append((game, "hand", [lambda v=v, h=hand: h(v) for _, v in pairs]))
+        out.append((game, "table", [partial(table, v, names=names[:seats]) for v, _ in pairs]))
+        out.append((game, "hand", [partial(hand, v) for _, v in pairs]))
     return out
 
 
@@ -87,12 +88,21 @@ def card_jobs(count: int) -> list[tuple[str, str, list[Job]]]:
     from render.rules_card import GAMES, render_rules_card
     from tests.render.card_samples import board, history, profile
 
+    def leaderboard(i: int) -> bytes:
+        return render_leaderboard(board(i))
+
+    def profile_card(i: int) -> bytes:
+        return render_profile(profile(i))
+
+    def history_card(i: int) -> bytes:
+        return render_history(history(i))
+
     locales = ("en", "fr", "ja", "ko", "zh-CN", "zh-TW")
-    rules = [lambda g=g, loc=loc: render_rules_card(g, locale=loc) for g in GAMES for loc in locales]
+    rules: list[Job] = [partial(render_rules_card, g, locale=loc) for g in GAMES for loc in locales]
     return [
-        ("cards", "leaderboard", [lambda i=i: render_leaderboard(board(i)) for i in range(count)]),
-        ("cards", "profile", [lambda i=i: render_profile(profile(i)) for i in range(count)]),
-        ("cards", "history", [lambda i=i: render_history(history(i)) for i in range(count)]),
+        ("cards", "leaderboard", [partial(leaderboard, i) for i in range(count)]),
+        ("cards", "profile", [partial(profile_card, i) for i in range(count)]),
+        ("cards", "history", [partial(history_card, i) for i in range(count)]),
         ("cards", "rules (5 games × 6 locales)", rules * max(1, count // 30)),
     ]
 
@@ -109,7 +119,7 @@ def replay_jobs(count: int) -> list[tuple[str, str, list[Job]]]:
         (koikoi.render_table(pub, names=names), [(n, koikoi.render_hand(pub, owner=n)) for n in names])
         for pub, _ in pairs
     ]
-    return [("replay", "compose (Koi-Koi)", [lambda t=t, h=h: compose(t, h, active=0) for t, h in drawn])]
+    return [("replay", "compose (Koi-Koi)", [partial(compose, t, h, active=0) for t, h in drawn])]
 
 
 def main() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -23,13 +24,13 @@ def main(count: int = 300) -> None:
     warm()
     print(f"warm-up (every face size + the palette, once per process): {(time.perf_counter() - start):.2f} s")
     views = [random_view(seed) for seed in range(1, count + 1)]
-    measure("table", [lambda v=v: render_table(v, names=NAMES) for v in views])
+    measure("table", [partial(render_table, v, names=NAMES) for v in views])
     french = views[: count // 3]
-    measure("table (fr)", [lambda v=v: render_table(v, names=NAMES, locale="fr") for v in french])
+    measure("table (fr)", [partial(render_table, v, names=NAMES, locale="fr") for v in french])
     hands = [random_view(seed, seat=seed % 2) for seed in range(1, count + 1)]
-    measure("hand", [lambda v=v: render_hand(v) for v in hands])
+    measure("hand", [partial(render_hand, v) for v in hands])
     results = [random_result(seed) for seed in range(1, count + 1)]
-    measure("round sheet", [lambda r=r: render_round_sheet(r, names=NAMES, scores=(20, 12)) for r in results])
+    measure("round sheet", [partial(render_round_sheet, r, names=NAMES, scores=(20, 12)) for r in results])
 
 
 if __name__ == "__main__":

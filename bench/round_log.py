@@ -32,7 +32,8 @@ def stored_match(spec: Any, seats: int, seed: int) -> tuple[store.GameRow, list[
     engine = spec.engine
     rules = engine.rules_from(None, {})
     state, _ = engine.begin(seats, rules, seed)
-    rng, actions = random.Random(seed), []
+    rng = random.Random(seed)
+    actions: list[store.ActionRow] = []
     while engine.outcome(state) is None:
         action = rng.choice(engine.legal_actions(state))
         actions.append(store.ActionRow(1, len(actions), engine.to_act(state) or 0, str(action), True, ""))

@@ -15,7 +15,8 @@ from typing import Any
 def positions(engine: Any, seats: int, count: int) -> list[tuple[Any, Any]]:
     """``count`` (spectator view, acting seat's view) pairs from seeded random playouts: every
     few moves of each match, so the pictures hold what a match really shows."""
-    rng, out = random.Random(1), []
+    rng = random.Random(1)
+    out: list[tuple[Any, Any]] = []
     rules = engine.rules_from(None, None)
     while len(out) < count:
         state = engine.new_game(seats, rules, rng.getrandbits(32))

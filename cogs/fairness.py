@@ -22,7 +22,7 @@ from discord.ext import commands
 
 import store
 from cogs.config_locale import public_locale
-from cogs.table import ids, limits
+from cogs.table import cards, ids, limits
 from cogs.table.commitment import posted_commitment
 from cogs.table.replies import ephemeral, user_locale
 from cogs.table.spec import GameSpec
@@ -86,9 +86,9 @@ def expected_results(
     if quitter is None:
         assert outcome is not None
         return spec.results(outcome, view)
-    scores = tuple(getattr(view, "scores", (0,) * len(stored)))
+    scores = spec.engine.scores_of(view, len(stored))
     rows = spec.results(outcome or Outcome(scores, ()), view)
-    teams = getattr(view, "teams", None) or range(len(rows))
+    teams = spec.engine.seat_teams(len(rows))
     return [
         store.SeatResult(
             r.seat, min(r.points, 0) if r.seat == quitter else r.points, teams[r.seat] != teams[quitter]
@@ -168,7 +168,7 @@ class FairnessCog(commands.Cog, name="Fairness"):
         first = await self.first_post(row)
         if first is None:
             return Finding("fairness.verify.no_post", {"where": f"<#{row.place_id}>"})
-        posted = posted_commitment(first.content, row.id)
+        posted = posted_commitment(cards.text_of(first), row.id)  # a card's text, or a classic post's
         actual = commitment(row.seed, salt)
         if posted is None:
             return Finding("fairness.verify.no_post", {"where": first.jump_url})
@@ -204,8 +204,10 @@ class FairnessCog(commands.Cog, name="Fairness"):
                     break
                 if me is None or message.author.id != me.id:
                     continue
-                ids = [getattr(c, "custom_id", None) or "" for r in message.components for c in r.children]  # type: ignore[union-attr]  # bot messages hold action rows only
-                if any(i.startswith(prefix) for i in ids) or posted_commitment(message.content, row.id):
+                ids = [getattr(c, "custom_id", None) or "" for c in cards.walk(message.components)]
+                if any(i.startswith(prefix) for i in ids) or posted_commitment(
+                    cards.text_of(message), row.id
+                ):
                     first = message
         except discord.HTTPException:
             return None

@@ -126,7 +126,10 @@ class GameEngine(Generic[S, A, V, R]):
 
     The game's facts, for shared code that must never name a game: ``min_seats``/``max_seats``,
     ``teams`` (seat count → the partnerships, ``None`` while everyone plays alone), ``ranked_by``
-    (its win/points board) and ``rating`` (:data:`RatingShape`).
+    (its win/points board), ``rating`` (:data:`RatingShape`), ``round_no`` (the round, or
+    hand, a view is in; ``None`` for a game played in one go), ``scores`` (the running scores
+    a view shows; ``None`` for a game that keeps none) and ``phase`` (the name of the decision a
+    view waits for, e.g. ``"decide"``; ``None`` for a game without phases).
     """
 
     name: str
@@ -145,10 +148,37 @@ class GameEngine(Generic[S, A, V, R]):
     teams: Callable[[int], tuple[tuple[int, ...], ...] | None] | None = None
     ranked_by: RankedBy = "wins"
     rating: RatingShape = "places"
+    round_no: Callable[[V], int] | None = None
+    scores: Callable[[V], tuple[int, ...]] | None = None
+    phase: Callable[[V], str] | None = None
 
     def teams_of(self, seats: int) -> tuple[tuple[int, ...], ...] | None:
         """The partnerships at ``seats`` players (seat numbers per team), or ``None``: all alone."""
         return self.teams(seats) if self.teams is not None else None
+
+    def seat_teams(self, seats: int) -> tuple[int, ...]:
+        """Each seat's team number: the index of its partnership, or the seat itself when alone.
+
+        Seats on one side share a number (a forfeit loses for the whole side); a team game's
+        final scores are per team, in this order.
+        """
+        teams = self.teams_of(seats)
+        if teams is None:
+            return tuple(range(seats))
+        return tuple(next(i for i, team in enumerate(teams) if seat in team) for seat in range(seats))
+
+    def round_of(self, view: V) -> int | None:
+        """The round (or hand) ``view`` is in, counted from 1; ``None`` for a game without rounds."""
+        return self.round_no(view) if self.round_no is not None else None
+
+    def phase_of(self, view: V) -> str | None:
+        """The name of the decision ``view`` waits for (public: every seat sees the phase)."""
+        return self.phase(view) if self.phase is not None else None
+
+    def scores_of(self, view: V, seats: int) -> tuple[int, ...]:
+        """The running scores ``view`` shows (per seat, or per team in a team game): what a match
+        forfeited before its end is settled on. Zeros for a game that keeps none."""
+        return self.scores(view) if self.scores is not None else (0,) * seats
 
     def begin(self, seats: int, rules: R, seed: int) -> tuple[S, tuple[Any, ...]]:
         """A new game and the events of its opening deal (redeals, lucky hands…), to announce."""

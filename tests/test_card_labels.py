@@ -1,6 +1,6 @@
 """A card's label names it once in the reader's language, and adds its own name only when it differs."""
 
-from cogs.gostop.spec import card_label as gostop_label
+from cogs.gostop.cards import card_label as gostop_label
 from engine.hanafuda.cards import CARDS
 from i18n import card_label
 

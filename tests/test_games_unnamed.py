@@ -97,6 +97,7 @@ def words(tree: ast.AST) -> Iterator[tuple[int, str]]:
         elif isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             yield line, node.name
         elif isinstance(node, ast.arg) or (isinstance(node, ast.keyword) and node.arg):
+            assert node.arg is not None  # (an ast.arg's always is)
             yield line, node.arg
         elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
             yield line, node.value

@@ -97,7 +97,7 @@ def _option_names() -> list[tuple[str, str]]:
 
     pairs = []
     for game, spec in game_specs().items():
-        rules = spec.engine.rules_from(None, None)  # type: ignore[attr-defined]
+        rules = spec.engine.rules_from(None, None)
         pairs += [(game, f.name) for f in dataclasses.fields(rules)]
     return pairs
 
@@ -135,7 +135,7 @@ def _error_sites() -> list[tuple[str, int, str, set[str] | None]]:
             keywords = {k.arg: k.value for k in node.keywords}
             key = keywords.get("key")
             if isinstance(key, ast.Constant) and isinstance(key.value, str):
-                params = None if None in keywords else {k for k in keywords if k != "key"}
+                params = None if None in keywords else {k for k in keywords if k is not None and k != "key"}
                 sites.append((str(path.relative_to(ROOT)), node.lineno, key.value, params))
     return sites
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import i18n
 from cogs import translator
 from cogs.translator import TsukiTranslator, valid_name
+from tests.typed import unchecked
 
 DISCORD_NAME = regex.compile(r"^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$")
 Location = app_commands.TranslationContextLocation
@@ -57,7 +58,8 @@ def test_valid_name_agrees_with_discords_pattern(name: str) -> None:
 
 
 async def _translate(text: str, locale: discord.Locale, location: Location) -> str | None:
-    context = app_commands.TranslationContext(location=location, data=None)
+    # A stand-in: a context without the command it belongs to (the translator reads the location).
+    context = unchecked(app_commands.TranslationContext)(location=location, data=None)
     return await TsukiTranslator().translate(app_commands.locale_str(text), locale, context)
 
 

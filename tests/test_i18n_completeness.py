@@ -70,10 +70,9 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
         "stats.count.points.one",
         "stats.count.points.many",
         "stats.count.points.other",
-        # "normal", "second joker": French words
+        # "normal": a French word
         "cpu.add.normal",
         "cpu.level.normal",
-        "gostop.card.j2b",
         # command names that are French words: /stats, option action, options, table
         "cmd.action",
         "cmd.options",

@@ -162,4 +162,4 @@ def test_the_offline_engine_table_names_the_same_games_as_the_bot() -> None:
 
     specs = game_specs()
     assert set(specs) == set(ENGINES)
-    assert all(specs[name].engine is ENGINES[name] for name in specs)  # type: ignore[attr-defined]
+    assert all(specs[name].engine is ENGINES[name] for name in specs)

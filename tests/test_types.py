@@ -1,14 +1,17 @@
-"""The code base type-checks clean (the config is ``[tool.mypy]`` in pyproject.toml: strict on
-engine/ and render/, ``check_untyped_defs`` everywhere else, no module left out), and the few
-``# type: ignore`` comments left each name their error code and say why."""
+"""The code base type-checks clean (the config is ``[tool.mypy]`` in pyproject.toml: strict on the
+packages the bot ships, ``check_untyped_defs`` on tests/ and bench/, no module left out), and the
+few ``# type: ignore`` comments left each name their error code and say why."""
 
+import hashlib
 import re
 import subprocess
 import sys
+import tempfile
+import tokenize
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CHECKED = ("engine", "render", "cogs", "store", "i18n", "tsuki", "bot.py")
+CHECKED = ("engine", "render", "cogs", "store", "i18n", "tsuki", "bot.py", "tests", "bench")
 MAX_IGNORES = 20
 # ``# type: ignore[code]  # why`` (the reason is a comment of its own after the pragma).
 EXPLAINED = re.compile(r"#\s*type:\s*ignore\[[a-z-]+(?:,\s*[a-z-]+)*\]\s+#\s*\S")
@@ -24,16 +27,23 @@ def _sources() -> list[Path]:
 
 
 def _ignores() -> list[tuple[str, str]]:
+    """``(file:line, comment)`` of every ``# type: ignore`` comment (not in strings: this file's
+    examples below are not counted)."""
     found = []
     for path in _sources():
-        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            if IGNORE.search(line):
-                found.append((f"{path.relative_to(ROOT)}:{n}", line.strip()))
+        with path.open("rb") as source:
+            for token in tokenize.tokenize(source.readline):
+                if token.type == tokenize.COMMENT and IGNORE.search(token.string):
+                    found.append((f"{path.relative_to(ROOT)}:{token.start[0]}", token.string))
     return found
 
 
 def test_mypy_is_clean() -> None:
-    result = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True)
+    # mypy's cache outside the checkout, one per checkout, kept between runs: a run after a small
+    # change checks the changed modules only (about 1 s, against half a minute from cold).
+    cache = Path(tempfile.gettempdir()) / f"tsuki-mypy-{hashlib.sha256(str(ROOT).encode()).hexdigest()[:12]}"
+    command = [sys.executable, "-m", "mypy", "--cache-dir", str(cache)]
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
 
 

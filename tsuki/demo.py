@@ -22,6 +22,7 @@ import discord
 from discord import app_commands
 
 from cogs.registry import SPECS
+from cogs.table import cards
 from tsuki.local.quiet import import_simcord
 from tsuki.settings import Settings
 
@@ -123,7 +124,7 @@ class RoundLines:
                 continue
             self.table = table
             view = table.public_view().view
-            number = getattr(view, "round_no", getattr(view, "hand_no", None))
+            number = table.spec.engine.round_of(view)
             if number != self.round:
                 self.round = number
                 self._print(table, view, number)
@@ -201,7 +202,7 @@ async def _write_transcript(history: list[discord.Message], folder: Path) -> Non
     lines: list[str] = []
     for n, message in enumerate(sorted(history, key=lambda m: m.id), start=1):
         lines.append(f"--- message {n} ---")
-        lines.append(message.content)
+        lines.append(cards.text_of(message))  # a board's and the results' text are a card's
         for attachment in message.attachments:
             name = f"{n:03d}-{_safe(attachment.filename)}"
             data: Any = await attachment.read()

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.audit import ENGINES, Move, commitment, replay_log
-from engine.core import GameError
+from engine.core import GameEngine, GameError
 
 FORMAT, VERSION = "tsuki-match", 1
 
@@ -39,13 +39,13 @@ def load(path: str) -> dict[str, Any]:
     return record
 
 
-def seat_scores(scores: Sequence[int], view: Any, seats: int) -> list[int]:
+def seat_scores(scores: Sequence[int], engine: GameEngine[Any, Any, Any, Any], seats: int) -> list[int]:
     """The engine's final scores per seat (a team game scores per team: each seat gets its team's)."""
     if len(scores) == seats:
         return list(scores)
-    teams = getattr(view, "teams", None)
-    if teams is None:
+    if engine.teams_of(seats) is None:
         raise BadRecord(f"{len(scores)} scores for {seats} seats")
+    teams = engine.seat_teams(seats)
     return [scores[teams[s]] for s in range(seats)]
 
 
@@ -75,7 +75,7 @@ def replay(record: dict[str, Any]) -> tuple[list[str], bool]:
         lines.append("every move is legal; the match ended by forfeit")
         lines += [f"  seat {p['seat']} {p['name']}: {recorded.get(p['seat'])} (recorded)" for p in players]
         return lines, True
-    scores = seat_scores(done.outcome.scores, engine.view(done.state, None), len(players))
+    scores = seat_scores(done.outcome.scores, engine, len(players))
     ok = all(recorded.get(p["seat"]) == scores[p["seat"]] for p in players)
     for p in players:
         mark = (

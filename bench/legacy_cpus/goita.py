@@ -20,6 +20,7 @@ in another hand (face-down and set-aside pieces count as unknown).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from engine.core import NotYourTurn
 from engine.goita.types import SET_COUNTS, Action, Attack, Block, Down, GoitaView, Keep, Pass, Phase, Redeal
@@ -27,9 +28,9 @@ from engine.goita.types import SET_COUNTS, Action, Attack, Block, Down, GoitaVie
 _K, _L, _P = 0, 6, 7
 
 
-def _counts(pieces: object) -> list[int]:
+def _counts(pieces: Iterable[int]) -> list[int]:
     c = [0] * 8
-    for p in pieces:  # type: ignore[attr-defined]
+    for p in pieces:
         c[int(p)] += 1
     return c
 
@@ -70,7 +71,7 @@ def _respond(v: GoitaView, legal: tuple[Action, ...], hand: list[int], values: t
     if not blocks:
         return Pass()
     left = sum(hand)
-    partner = v.attacker is not None and v.teams[v.attacker] == v.teams[v.seat]  # type: ignore[index]
+    partner = v.attacker is not None and v.seat is not None and v.teams[v.attacker] == v.teams[v.seat]
     if partner and left > 2:
         return Pass()
     same = [b for b in blocks if int(b.piece) != _K]

@@ -12,7 +12,7 @@ buttons (:meth:`DoudizhuSpec.suggested`); every legal move stays playable by typ
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from types import ModuleType
@@ -90,6 +90,20 @@ class DoudizhuSpec(MatchSpec):
     display_name = "Dou Dizhu"
     notable_events = (LandlordChosen,)
     learn = (3, {"hands": 2})
+
+    def replay_view(self, state: Any, later: Iterable[tuple[Any, Sequence[Any]]]) -> DoudizhuView:
+        """The kitty while it is still face down: as the first later move of the deal that turns
+        it up shows it (none if the cards are dealt again first)."""
+        public = self.engine.view(state, None)
+        if public.kitty is not None:
+            return public
+        for later_state, events in later:
+            if any(isinstance(e, Redealt) for e in events):
+                break
+            kitty = self.engine.view(later_state, None).kitty
+            if kitty is not None:
+                return replace(public, kitty=kitty)
+        return public
 
     def is_notable(self, event: Any) -> bool:
         """The landlord's choice, and every bomb or rocket played."""

@@ -39,6 +39,7 @@ class GoitaMemorySpec(GameSpec):
     engine = gm.MEMORY
     title_key = "game.goita_solo"
     display_name = "Goita solo"
+    has_hands = False  # one shared grid: a replay frame is its table
 
     def help_line(self, locale: str, command: Callable[[str], str]) -> str:
         return t(locale, "help.game.goita_solo", solo=command("goita solo"))

@@ -10,7 +10,8 @@ partners.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -24,14 +25,15 @@ from engine.hints import Hints
 from engine.hints import goita as hinter
 from i18n import t, tn
 from render import goita as draw
+from render.goita.pieces import hand_words, piece_name
 from store import SeatResult
 
 TEAM_LABELS = ("A", "B")
 
 
 def piece_text(piece: gt.Piece, locale: str) -> str:
-    """``Gold 金``: the piece's name in ``locale`` and its Goita character."""
-    return f"{t(locale, f'goita.piece.{piece}')} {gt.KANJI[piece]}"
+    """``金 Gold``: the piece's character and its name in ``locale`` (the images' wording)."""
+    return piece_name(locale, piece)
 
 
 def value_of(piece: gt.Piece, rules: gt.Rules) -> int:
@@ -66,9 +68,16 @@ class GoitaSpec(MatchSpec):
     def hints(self, view: gt.GoitaView) -> Hints:
         return hinter.hints(view)
 
+    def replay_view(self, state: Any, later: Iterable[tuple[Any, Sequence[Any]]]) -> gt.GoitaView:
+        """The face-down pieces turned up: each seat's row as its own view shows it."""
+        public = self.engine.view(state, None)
+        own = tuple(self.engine.view(state, seat).tables[seat] for seat in range(len(public.tables)))
+        return replace(public, tables=own)
+
     def hint_card(self, code: str, locale: str) -> str:
-        """A piece in a hint: its name, then its code."""
-        return f"{t(locale, f'goita.piece.{code}')} `{code}`"
+        """A piece in a hint: its character and name, then its code (``金 Gold `G```)."""
+        piece = gt.Piece.__members__.get(code.upper())  # hints name pieces by letter
+        return f"{piece_text(piece, locale)} `{code}`" if piece is not None else f"`{code}`"
 
     def lobby_teams(self, seat_count: int) -> tuple[str, ...] | None:
         """Partners sit opposite: seats 1 & 3 (team A) against 2 & 4 (team B)."""
@@ -104,7 +113,7 @@ class GoitaSpec(MatchSpec):
     # --- typed moves (/move, /goita play) ------------------------------------------------------
 
     def action_label(self, action: gt.Action, view: gt.GoitaView, locale: str) -> str:
-        """``block:G — Block: Gold 金 (3)``: the notation first, then the button's words."""
+        """``block:G — Block: 金 Gold (3)``: the notation first, then the button's words."""
         text = f"{action} — {self.action_steps(action, view, locale)[0].label}"
         return fit_label(text)
 
@@ -176,7 +185,7 @@ class GoitaSpec(MatchSpec):
                     loc,
                     "goita.hand.pieces",
                     len(view.hand),
-                    hand=gt.format_pieces(view.hand) or "—",
+                    hand=hand_words(loc, view.hand) or "—",
                     score=view.scores[team],
                 )
             )

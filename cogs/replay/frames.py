@@ -9,8 +9,8 @@ hands: its frame is its table.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
+from itertools import takewhile
 from typing import Any
 
 from cogs.replay.timeline import Frame, Timeline
@@ -22,41 +22,17 @@ MAX_ANIMATED = 60  # frames drawn for one animation at most (a long hand keeps e
 
 
 def replay_view(spec: GameSpec, timeline: Timeline, frame: Frame) -> Any:
-    """The public view, plus what no hand strip shows: Goita's face-down pieces (``tables``:
-    each seat's row as its own view shows it) and Dou Dizhu's kitty while it is still face down
-    (read from the first later frame of the same deal that shows it)."""
-    engine = spec.engine
-    public = engine.view(frame.state, None)
-    if not dataclasses.is_dataclass(public) or isinstance(public, type):
-        return public
-    rows = getattr(public, "tables", None)
-    if rows is not None:
-        own = tuple(engine.view(frame.state, seat).tables[seat] for seat in range(len(rows)))
-        public = dataclasses.replace(public, tables=own)
-    if hasattr(public, "kitty") and public.kitty is None:
-        kitty = _kitty_to_come(spec, timeline, frame)
-        if kitty is not None:
-            public = dataclasses.replace(public, kitty=kitty)
-    return public
-
-
-def _kitty_to_come(spec: GameSpec, timeline: Timeline, frame: Frame) -> Any:
-    """The kitty of this deal, as the frame that turns it up shows it (None: never turned up,
-    or the cards are dealt again first)."""
-    for later in timeline.frames[frame.position + 1 :]:
-        if later.round_no != frame.round_no or any(type(e).__name__ == "Redealt" for e in later.events):
-            return None
-        kitty = getattr(spec.engine.view(later.state, None), "kitty", None)
-        if kitty is not None:
-            return kitty
-    return None
+    """The public view of ``frame`` with what no hand strip shows turned up (the game's
+    :meth:`~cogs.table.spec.GameSpec.replay_view`), given the later moves of the same deal."""
+    later = takewhile(lambda f: f.round_no == frame.round_no, timeline.frames[frame.position + 1 :])
+    return spec.replay_view(frame.state, ((f.state, f.events) for f in later))
 
 
 def frame_picture(spec: GameSpec, timeline: Timeline, frame: Frame, locale: str) -> bytes:
     """The table of ``frame`` (nothing face down) with every seat's hand under it."""
     engine, names = spec.engine, timeline.names
     table = spec.render_table(replay_view(spec, timeline, frame), names, locale)
-    if getattr(engine.view(frame.state, None), "hand", False) is False:  # no hands in this game
+    if not spec.has_hands:
         return table
     hands = [
         (names[s], spec.render_hand(engine.view(frame.state, s), locale, owner=names[s]))

@@ -60,11 +60,8 @@ class Timeline:
 
 
 def round_of(spec: GameSpec, state: Any) -> int:
-    """The round (Koi-Koi, Go-Stop, Goita…) or hand (Dou Dizhu) a state is in; 1 for a game
-    without rounds (the memory mode)."""
-    view = spec.engine.view(state, None)
-    value = getattr(view, "round_no", None) or getattr(view, "hand_no", None)
-    return int(value) if isinstance(value, int) else 1
+    """The round (or hand) a state is in; 1 for a game without rounds."""
+    return spec.engine.round_of(spec.engine.view(state, None)) or 1
 
 
 def build(spec: GameSpec, row: store.GameRow, actions: Sequence[store.ActionRow]) -> Timeline:

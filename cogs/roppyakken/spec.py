@@ -29,7 +29,7 @@ def cards_text(cards: Sequence[Card], locale: str) -> str:
 
 
 def item_name(item: rk.Item, locale: str) -> str:
-    """A score line's name: ``Four Brights (Shikō 四光)``, ``Lights``, ``Hand Three (Tesan 手三)``."""
+    """A score line's name: ``Four Brights (Shikō 四光)``, ``Brights``, ``Hand Three (Tesan 手三)``."""
     return t(locale, f"roppyakken.yaku.{item.name}")
 
 

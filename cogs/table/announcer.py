@@ -11,11 +11,12 @@ written yet, is recognised after the restart by reading the thread's recent mess
 (``t:{game}:{seq}:hand`` on a board, ``:rematch`` on results, ``:turn`` on a ping), so nothing is
 posted twice.
 
-The board is one post edited in place while it is the newest message of its thread; notable
-moments (a yaku, koi-koi, go, a bomb, a round's score sheet) open a new board post, which keeps
-them in the thread's story. Pings are short new messages (a mention only notifies in a new
-message), deleted when the turn ends so the board stays last. Moves that arrive while a post
-waits for the channel's rate limit are narrated together: edits coalesce.
+The board is one card (text, table image, buttons: :func:`cogs.table.messages.board_message`)
+edited in place while it is the newest message of its thread; a round's score sheet opens the
+next round's card, so about one post per round stays, telling its story, with the round's
+notable moments (a yaku, koi-koi, go, a bomb) at its top. Pings are short new messages (a mention
+only notifies in a new message), deleted when the turn ends so the board stays last. Moves that
+arrive while a post waits for the channel's rate limit are narrated together: edits coalesce.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ HISTORY_SCAN = 50  # messages read back at start-up to recognise posts made befo
 
 
 def _notable(spec: GameSpec, events: tuple[Any, ...]) -> bool:
-    """A yaku, a call, a bomb…: worth a board post of its own (the game's spec says which)."""
+    """A yaku, a call, a bomb…: kept at the top of the round's card (the game's spec says which)."""
     return any(spec.is_notable(event) for event in events)
 
 
@@ -159,7 +160,8 @@ class Announcer:
             if table.status == "finished" and not table.outbox.results_posted and not table.outbox.pending:
                 await self._post_results(table, [], [], table.seq)
             elif (table.outbox.notes or _restated(table)) and not table.outbox.pending:
-                await self._board(table, [], [], notable=table.status != "active")
+                ended = table.status != "active"  # a forfeit's or a stop's lines: a post of their own
+                await self._board(table, [], [], notable=ended, new_post=ended)
             await self.sync_ping(table)
         await self.refresh_views(table)
 
@@ -225,14 +227,21 @@ class Announcer:
         *,
         notable: bool,
         upto: int | None = None,
+        new_post: bool = False,
     ) -> None:
-        """Edit the board with ``lines``, or open a new board post (notable, or not newest)."""
+        """Edit the board with ``lines``, or open a new board post: a round's sheets (``images``)
+        open the next round's, as does a board no longer newest, or ``new_post``. A notable move's
+        lines join the post's head: the moment stays in the story without a post of its own."""
         board = table.outbox.board
         notes, table.outbox.notes = table.outbox.notes, []  # a start, its sealed deal, a forfeit: never cut
-        fresh = notable or images or board.message_id is None or not board.last
-        head, recent = board_sections(board.head, board.log, notes, lines, fresh=bool(fresh), notable=notable)
+        fresh = new_post or bool(images) or board.message_id is None or not board.last
+        head, recent = board_sections(
+            board.head, board.log, notes, lines, fresh=fresh, notable=notable, opening=board.opening
+        )
+        opening = len(head) if fresh else board.opening  # what opened the post: never cut
         public = table.public_view()
-        payload = await messages.board_message(table, public, head, recent, images if fresh else [])
+        kept = [] if fresh else [a.filename for a in board.kept]
+        payload = await messages.board_message(table, public, head, recent, images if fresh else [], kept)
         channel = await self.channel(table)
         await self.host.pacer.wait(channel.id)
         if fresh:
@@ -248,7 +257,7 @@ class Announcer:
                 board.message_id = None
                 table.outbox.notes = [*notes, *lines]
                 return await self._board(table, [], [], notable=notable, upto=upto)
-        board.head, board.log, board.last = head, recent, True
+        board.head, board.log, board.last, board.opening = head, recent, True, opening
         table.outbox.board_stale = False
         if upto is not None:  # stored by the caller: a failure there must not post this again
             table.outbox.announced, table.outbox.marks_saved = upto, False

@@ -7,9 +7,10 @@ message echoes back goes through :func:`quote` first. The API, all that callers 
 ``fit(kwargs) -> kwargs``
     Keyword arguments for ``send`` / ``edit`` / ``send_message`` / ``edit_message`` /
     ``followup.send`` / ``edit_original_response`` (``content``, ``embed`` / ``embeds``,
-    ``view``, ``files`` / ``attachments``; anything else passes through), made to fit: texts are
-    cut with an ellipsis, surplus embed fields, select options and files are dropped (and
-    logged). Returns a new dict; embeds are copied, a view's items are fixed in place.
+    ``view`` (a classic view or a card), ``files`` / ``attachments``; anything else passes
+    through), made to fit: texts are cut with an ellipsis, surplus embed fields, select options
+    and files are dropped (and logged). Returns a new dict; embeds are copied, a view's items
+    are fixed in place.
     Raises :class:`LimitError` only for what cutting would break: a custom_id or a select
     option's value over 100 characters (they route clicks), or more components than fit.
 ``quote(user_text, cap) -> str``
@@ -42,6 +43,8 @@ EMBED_FOOTER = 2048
 EMBED_AUTHOR = 256
 EMBED_TOTAL = 6000  # title, description, field names and values, footer and author of all embeds
 COMPONENTS = 25  # interactive components per message: 5 action rows of 5 buttons
+CARD_COMPONENTS = 40  # every component of a card (Components V2), its container and rows included
+CARD_TEXT = 4000  # the text displays of a card, all together
 ROWS = 5
 SELECT_OPTIONS = 25
 BUTTON_LABEL = 80
@@ -88,6 +91,8 @@ def fit(kwargs: dict[str, Any]) -> dict[str, Any]:
         out["embeds"] = _fit_embeds(list(out["embeds"]))
     if isinstance(out.get("view"), discord.ui.View):
         _fit_view(out["view"])
+    elif isinstance(out.get("view"), discord.ui.LayoutView):
+        _fit_card(out["view"])
     for key in ("files", "attachments"):
         items = out.get(key)
         if items is not None and len(items) > FILES:
@@ -154,6 +159,26 @@ def _fit_view(view: discord.ui.View) -> None:
     items = list(view.children)
     if len(items) > COMPONENTS:
         raise LimitError(f"a message holds at most {COMPONENTS} components, not {len(items)}")
+    _fit_items(items)
+
+
+def _fit_card(view: discord.ui.LayoutView) -> None:
+    """A card (Components V2): at most 40 components in all, 4000 characters of text."""
+    items = list(view.walk_children())
+    if len(items) > CARD_COMPONENTS:
+        raise LimitError(f"a card holds at most {CARD_COMPONENTS} components, not {len(items)}")
+    texts = [item for item in items if isinstance(item, discord.ui.TextDisplay)]
+    excess = sum(len(text.content) for text in texts) - CARD_TEXT
+    for text in sorted(texts, key=lambda t: len(t.content), reverse=True):  # the longest gives way
+        if excess <= 0:
+            break
+        before = len(text.content)
+        text.content = cut(text.content, max(before - excess, len(ELLIPSIS)))
+        excess -= before - len(text.content)
+    _fit_items(items)
+
+
+def _fit_items(items: list[Any]) -> None:
     for item in items:
         custom_id = getattr(item, "custom_id", None)
         if isinstance(custom_id, str) and len(custom_id) > CUSTOM_ID:

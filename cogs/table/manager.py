@@ -329,7 +329,7 @@ class TableManager(TurnClock):
         if forfeit is not None:
             # The quitter (and their partner, in a team game) loses, and quitting never keeps
             # points won so far: the quitter's total counts only if it is a loss.
-            teams = getattr(view, "teams", None) or range(len(results))
+            teams = table.spec.engine.seat_teams(len(results))
             results = [
                 store.SeatResult(
                     r.seat,

@@ -12,13 +12,14 @@ from typing import Any
 
 import discord
 
+from cogs.table import cards, hints_text, limits, render_pool
 from cogs.table import components as c
-from cogs.table import hints_text, limits, render_pool
 from cogs.table.coach import board_lines, coach_lines
 from cogs.table.elision import ELIDED
+from cogs.table.hand_controls import action_buttons
 from cogs.table.model import Pending, Table
 from cogs.table.public import PublicView, require_public
-from cogs.table.spec import Image, Step, actions_along
+from cogs.table.spec import Image
 from engine.ai.levels import Level
 from i18n import t
 
@@ -260,16 +261,27 @@ async def board_message(
     head: Sequence[str],
     recent: Sequence[str],
     extra_images: Sequence[Image],
+    kept: Sequence[str] = (),
 ) -> dict[str, Any]:
-    """The board: the notable lines that opened it, the latest turns, the status, whose turn,
-    the table image (and a round's sheets), the buttons. Mentions show but do not notify: the
-    player to act gets a ping of their own."""
-    return {
-        "content": board_text(table, public, head, recent),
-        "files": await _table_files(table, public, extra_images),
-        "view": table_view(table, finished=False),
-        "allowed_mentions": discord.AllowedMentions.none(),
-    }
+    """The board, one card (:mod:`cogs.table.cards`): the notable lines that opened it, the latest
+    turns, the status, whose turn; the table image (and a round's sheets: ``extra_images`` new,
+    ``kept`` the names of those already on the post); the buttons. Mentions show but do not
+    notify: the player to act gets a ping of their own."""
+    files = await _table_files(table, public, extra_images)
+    card = board_card(table, public, head, recent, [*kept, *(f.filename for f in files[1:])])
+    return cards.payload(card, files=files, allowed_mentions=discord.AllowedMentions.none())
+
+
+def board_card(
+    table: Table, public: PublicView[Any], head: Sequence[str], recent: Sequence[str], sheets: Sequence[str]
+) -> discord.ui.LayoutView:
+    """The board's card, its images named: the table, then ``sheets`` (already attached or sent
+    with it)."""
+    text = board_text(table, public, head, recent)
+    return cards.card(text, ["table.png", *sheets], table_view(table, finished=False), colour=_BOARD_COLOUR)
+
+
+_BOARD_COLOUR = _LOBBY_LOOK["active"][1]  # the lobby's colour while its match runs
 
 
 def board_text(table: Table, public: PublicView[Any], head: Sequence[str], recent: Sequence[str]) -> str:
@@ -283,113 +295,20 @@ def board_text(table: Table, public: PublicView[Any], head: Sequence[str], recen
     body += board_lines(table, table.locale)
     if (turn := turn_line(table, table.locale)) is not None:
         body.append(turn)
-    return last_lines(body, limits.CONTENT)
+    return last_lines(body, limits.CARD_TEXT)
 
 
 async def results_message(
     table: Table, public: PublicView[Any], lines: Sequence[str], extra_images: Sequence[Image]
 ) -> dict[str, Any]:
-    """A match's last post: what happened, the results, the final table, the sheets, Rematch."""
+    """A match's last post, one card: what happened, the results, the final table, the sheets,
+    Rematch and Replay."""
     body = [*lines, table.spec.status_text(require_public(public).view, table.names, table.locale)]
-    return {
-        "content": last_lines(body, limits.CONTENT),
-        "files": (await _table_files(table, public, extra_images))[: limits.FILES],
-        "view": table_view(table, finished=True),
-        "allowed_mentions": discord.AllowedMentions.none(),
-    }
-
-
-def step_buttons(
-    table: Table,
-    view: Any,
-    seq: int,
-    locale: str,
-    path: tuple[str, ...],
-    among: Sequence[Any] | None = None,
-) -> list[discord.ui.Button[Any]]:
-    """Buttons for the next step after ``path`` among the seat's legal actions (or ``among``)."""
-    starts, _ = actions_along(table.spec, view, locale, path)
-    if among is not None:  # the spec's short list, in its order (Dou Dizhu: its hint first)
-        order = list(among)
-        starts = sorted((a for a in starts if a in order), key=order.index)
-    seen: dict[str, Step] = {}
-    for action in starts:
-        steps = table.spec.action_steps(action, view, locale)
-        if len(steps) > len(path):
-            seen.setdefault(steps[len(path)].key, steps[len(path)])
-    buttons = [
-        c.button(c.step_id(table.id, seq, (*path, s.key)), s.label, s.style, emoji=s.emoji)
-        for s in seen.values()
-    ]
-    if path:
-        buttons.append(_back_button(table, seq, locale))
-    return buttons
-
-
-def _back_button(table: Table, seq: int, locale: str) -> discord.ui.Button[Any]:
-    return c.button(c.step_id(table.id, seq, ()), t(locale, "table.back"), emoji="↩️")
-
-
-def pick_menu(
-    table: Table, view: Any, seq: int, locale: str, chosen: Sequence[str] = ()
-) -> discord.ui.Select[Any] | None:
-    """The hand's select menu when the game has one (``chosen`` values shown as selected)."""
-    picker = table.spec.picker(view, locale)
-    if picker is None or not picker.options:
-        return None
-    options = [
-        discord.SelectOption(
-            label=o.label[:100],
-            value=o.value,
-            description=(o.description or None) and o.description[:100],
-            emoji=o.emoji,
-            default=o.value in chosen,
-        )
-        for o in picker.options
-    ]
-    return c.select(
-        c.pick_id(table.id, seq),
-        picker.placeholder,
-        options,
-        min_values=picker.min_values,
-        max_values=picker.max_values,
-    )
-
-
-def _confirm_buttons(
-    table: Table, view: Any, seq: int, locale: str, picked: Any
-) -> list[discord.ui.Button[Any]]:
-    """ "Play <the picked move>" and "Back", once a selection in the menu makes a legal move."""
-    keys = tuple(s.key for s in table.spec.action_steps(picked, view, locale))
-    label = t(locale, "table.play_picked", move=table.spec.action_label(picked, view, locale))
-    return [
-        c.button(c.step_id(table.id, seq, keys), label, "success", emoji="✅"),
-        _back_button(table, seq, locale),
-    ]
-
-
-def action_buttons(
-    table: Table,
-    view: Any,
-    seq: int,
-    locale: str,
-    path: tuple[str, ...] = (),
-    *,
-    picked: Any = None,
-    chosen: Sequence[str] = (),
-) -> discord.ui.View | None:
-    """The components of a hand on its seat's turn: the menu (if any) and the step buttons."""
-    if not view.legal_actions:
-        return None
-    menu = pick_menu(table, view, seq, locale, chosen) if not path else None
-    if picked is not None:
-        buttons = _confirm_buttons(table, view, seq, locale, picked)
-    else:
-        among = table.spec.suggested(view, locale) if not path else None
-        buttons = step_buttons(table, view, seq, locale, path, among)
-    if not buttons and menu is None:
-        return None
-    return c.view_of(buttons, menu)
+    files = (await _table_files(table, public, extra_images))[: limits.FILES]
+    colour = _LOBBY_LOOK["finished"][1]
+    text = last_lines(body, limits.CARD_TEXT)
+    card = cards.card(text, [f.filename for f in files], table_view(table, finished=True), colour=colour)
+    return cards.payload(card, files=files, allowed_mentions=discord.AllowedMentions.none())
 
 
 async def hand_message(

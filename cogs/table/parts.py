@@ -52,7 +52,8 @@ class Board:
 
     message_id: int | None = None
     last: bool = False  # nothing was posted after it (our deleted pings aside)
-    head: list[str] = field(default_factory=list)  # the notable lines that opened this post
+    head: list[str] = field(default_factory=list)  # what opened this post, then its notable moves
+    opening: int = 0  # how many of the head's lines opened the post (a start, its sealed deal): kept
     log: list[str] = field(default_factory=list)  # the turns narrated since
     kept: list[Any] = field(default_factory=list)  # its other attachments (a round sheet)
 

@@ -17,11 +17,13 @@ from cogs.table.public import PublicView, require_public
 from i18n import t
 
 
-def decision(game: str, public: PublicView[Any], locale: str) -> str | None:
+def decision(table: Table, public: PublicView[Any], locale: str) -> str | None:
     """What kind of decision the public view shows pending (``<game>.ping.<phase>``), if the
     game names one for that phase."""
-    phase = getattr(require_public(public).view, "phase", None)
-    key = f"{game}.ping.{getattr(phase, 'value', phase)}"
+    phase = table.spec.engine.phase_of(require_public(public).view)
+    if phase is None:
+        return None
+    key = f"{table.game}.ping.{phase}"
     text = t(locale, key)
     return None if text == key else text
 
@@ -50,7 +52,7 @@ def ping_message(table: Table, public: PublicView[Any]) -> dict[str, Any] | None
     if seat is None:
         return None
     loc = table.locale
-    what = decision(table.game, public, loc)
+    what = decision(table, public, loc)
     if what is None:
         content = t(loc, "table.ping", who=seat.mention())
     else:

@@ -215,7 +215,7 @@ async def forfeit_match(tables: TableManager, table: Table, seat: Seat) -> None:
             raise GameOver("This game is over.", key="game_over")
         line = forfeit_line(table, seat)
         engine = table.spec.engine
-        scores = tuple(getattr(table.public_view().view, "scores", (0,) * len(table.seats)))
+        scores = engine.scores_of(table.public_view().view, len(table.seats))
         outcome = engine.outcome(table.state) or Outcome(scores, ())
         await tables.finish(table, outcome, forfeit=seat.index)
         await tables.announce(table, [line], [])
@@ -225,8 +225,7 @@ async def forfeit_match(tables: TableManager, table: Table, seat: Seat) -> None:
 def forfeit_line(table: Table, seat: Seat) -> str:
     """The public line "🏳️ alice forfeits the match. 🏆 bob wins.": the winners are the seats
     not on the forfeiting seat's team (nobody, in a co-operative game)."""
-    view = table.public_view().view
-    teams = getattr(view, "teams", None) or range(len(table.seats))
+    teams = table.spec.engine.seat_teams(len(table.seats))
     winners = [s.mention() for s in table.seats if teams[s.index] != teams[seat.index]]
     line = t(table.locale, "table.forfeited", who=seat.mention())
     if winners:

@@ -26,7 +26,7 @@ from typing import Any
 import aiohttp
 import discord
 
-from cogs.table import limits
+from cogs.table import cards, limits
 
 log = logging.getLogger(__name__)
 
@@ -91,8 +91,19 @@ class PrivateMessages:
         return Edited.DONE
 
     async def retire(
-        self, message: PrivateMessage, content: str, *, reopen: discord.ui.View | None = None, about: str
+        self,
+        message: PrivateMessage,
+        content: str,
+        *,
+        reopen: discord.ui.View | None = None,
+        about: str,
+        card: bool = False,
     ) -> Edited:
         """The message's last words: ``content``, no image, and only ``reopen`` (a button that
-        opens a fresh message) if given, so nothing left in it acts on a stale state."""
-        return await self.edit(message, {"content": content, "attachments": [], "view": reopen}, about=about)
+        opens a fresh message) if given, so nothing left in it acts on a stale state. A message
+        sent as a card (``card``) stays one: its last words are a card too."""
+        if card:
+            payload = cards.payload(cards.card(content, [], reopen), attachments=[])
+        else:
+            payload = {"content": content, "attachments": [], "view": reopen}
+        return await self.edit(message, payload, about=about)

@@ -2,7 +2,8 @@
 
 A post sent just before the bot stopped, whose watermark was not stored yet, is found by the
 move number in its buttons' custom_ids (``t:{game}:{seq}:hand`` on a board, ``:rematch`` on
-results, ``:turn`` on a ping); pings of turns that are over are deleted. This is the announcer's
+results, ``:turn`` on a ping; inside a card's rows for the board and the results:
+:func:`cogs.table.cards.walk`); pings of turns that are over are deleted. This is the announcer's
 (``announcer.py``): it writes the table's outbox and pings.
 """
 
@@ -17,6 +18,7 @@ from typing import Any
 import discord
 
 import store
+from cogs.table import cards
 from cogs.table.model import Table
 
 log = logging.getLogger(__name__)
@@ -64,10 +66,11 @@ async def read_back(
 
 
 def _own_ids(message: discord.Message, game_id: int) -> list[tuple[int, str]]:
+    """The move number and verb of each of our table buttons on ``message``: in a classic
+    message's rows (a ping) or inside a card's (the board, the results)."""
     found = []
-    for row in message.components:
-        for child in getattr(row, "children", ()):
-            match = OWN_ID.match(getattr(child, "custom_id", None) or "")
-            if match and int(match["game"]) == game_id:
-                found.append((int(match["seq"]), match["verb"]))
+    for component in cards.walk(message.components):
+        match = OWN_ID.match(getattr(component, "custom_id", None) or "")
+        if match and int(match["game"]) == game_id:
+            found.append((int(match["seq"]), match["verb"]))
     return found

@@ -10,7 +10,7 @@ player and how a finished match becomes leaderboard rows, plus the optional hook
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -78,7 +78,8 @@ class GameSpec:
     # When a seat acts again at once (Goita's block, then attack), its moves share one table post
     # instead of one post each.
     one_post_per_turn: ClassVar[bool] = False
-    # Events that open a new board post rather than editing the current one (a yaku, a call…).
+    # Events whose lines stay at the top of the round's board post, through its edits (a yaku, a
+    # call…); a round's sheet opens the next board post.
     notable_events: ClassVar[tuple[type, ...]] = ()
     # ``/<game> learn``: the seats and the rules a practice match fixes. A game that teaches also
     # gives :meth:`hints` (the learn table and ``hints=on`` show them).
@@ -87,6 +88,8 @@ class GameSpec:
     # demo); ``demo_rounds``: the start command takes the demo's ``--rounds``.
     demo: ClassVar[dict[str, Any] | None] = None
     demo_rounds: ClassVar[bool] = False
+    # Whether the seats hold hands: a replay frame draws each seat's (the memory mode has none).
+    has_hands: ClassVar[bool] = True
 
     def cpu_choose(self, view: Any, rng: random.Random) -> Any:
         """The CPU's action, from the seat's view only."""
@@ -159,7 +162,7 @@ class GameSpec:
     # --- optional hooks: the defaults say "the game does not do this" --------------------------
 
     def is_notable(self, event: Any) -> bool:
-        """Whether ``event`` is worth a board post of its own (default: one of ``notable_events``)."""
+        """Whether ``event`` is kept at the top of the board post (default: one of ``notable_events``)."""
         return isinstance(event, self.notable_events)
 
     def picker(self, view: Any, locale: str) -> Picker | None:
@@ -200,6 +203,12 @@ class GameSpec:
         """The named preset these rules are, with its table of ``(rule, value, source)`` rows;
         ``/<game> rules`` shows it as a page of its own. ``None``: no such page."""
         return None
+
+    def replay_view(self, state: Any, later: Iterable[tuple[Any, Sequence[Any]]]) -> Any:
+        """The public view of a replayed position, with what lay face down turned up (the match is
+        over). ``later``: the state and events of each later move of the same deal, for what is
+        turned up only later (a kitty). Default: the public view, which shows everything."""
+        return self.engine.view(state, None)
 
     def hints(self, view: Any) -> Hints:
         """The hints for the seat of ``view`` (``engine.hints``), on a table that shows them."""

@@ -8,8 +8,9 @@ also shows the one seat whose player chose them (:mod:`cogs.table.coach`). Token
 a restart keeps the views live and the board's "👁 n watching" count right. Nobody watching is
 ever offered a control that acts: the view has only Refresh and Stop watching.
 
-The count is the number of live views. When it changes the board post is edited (its text only,
-never re-posted), under the announcer's lock and through the channel's pacer, coalesced.
+The count is the number of live views. When it changes the board post is edited (its card's text
+changed, its images kept, never re-posted), under the announcer's lock and through the channel's
+pacer, coalesced. A view is a card (:mod:`cogs.table.cards`), and so are its last words.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import store.spectators as spectator_store
+from cogs.table import cards, limits, messages
 from cogs.table import components as c
-from cogs.table import limits, messages
 from cogs.table.coach import coach_lines, coached_seat
 from cogs.table.model import Coach, Table
 from cogs.table.private_message import Edited, PrivateMessage, PrivateMessages
@@ -68,15 +69,16 @@ def view_buttons(table: Table, locale: str) -> discord.ui.View:
 async def view_message(
     table: Table, user_id: int, locale: str, drawn: dict[Any, Image] | None = None
 ) -> dict[str, Any]:
-    """A spectator's view: the public table image (seat ``None``), the status, whose turn, who
-    coaches whom; for the coach of a seat, that seat's hand too. Edit arguments, like a hand.
+    """A spectator's view, one card (:mod:`cogs.table.cards`): the status, whose turn, who
+    coaches whom, the public table image (seat ``None``), for the coach of a seat that seat's
+    hand too, and Refresh / Stop watching. Edit arguments, like a hand.
 
     ``drawn`` keeps the images of one refresh, by locale: every spectator reading the same
     language shares one drawing of the table."""
     drawn = {} if drawn is None else drawn
     buttons = view_buttons(table, locale)
     if table.status != "active" or table.state is None:
-        return {"content": t(locale, "spectators.waiting"), "attachments": [], "view": buttons}
+        return cards.payload(cards.card(t(locale, "spectators.waiting"), [], buttons), attachments=[])
     public = table.public_view().view  # the table as anyone sees it; a coach's seat below
     seat = coached_seat(table, user_id)
     coached = table.view(seat) if seat is not None else None
@@ -99,11 +101,9 @@ async def view_message(
     current = table.to_act()
     if current is not None:
         lines.append(t(locale, "table.waiting_for", who=current.name))
-    return {
-        "content": messages.last_lines(lines, limits.CONTENT),
-        "attachments": [messages.file_of(i) for i in images],
-        "view": buttons,
-    }
+    text = messages.last_lines(lines, limits.CARD_TEXT)
+    card = cards.card(text, [i.filename for i in images], buttons)
+    return cards.payload(card, attachments=[messages.file_of(i) for i in images])
 
 
 class Spectators:
@@ -212,7 +212,7 @@ class Spectators:
     ) -> bool:
         """The view's last words (a line, at most a button to watch again); whether they went."""
         about = _about(table, watcher.user_id)
-        edited = await self.messages.retire(watcher.message, content, reopen=reopen, about=about)
+        edited = await self.messages.retire(watcher.message, content, reopen=reopen, about=about, card=True)
         return self._edited(table, watcher, edited)
 
     def _edited(self, table: Table, watcher: Watcher, edited: Edited) -> bool:
@@ -262,19 +262,23 @@ class Spectators:
         task.add_done_callback(_log_failure)
 
     async def _edit_board(self, table: Table) -> None:
-        """The board post's text, edited in place (its image and buttons stay), when no post is
-        on its way: a post being made (moves pending) carries the new lines itself."""
+        """The board post's card, edited in place with its text changed (its images stay
+        attached), when no post is on its way: a post being made (moves pending) carries the new
+        lines itself."""
         async with table.outbox.announce_lock:
             self._board_edits.pop(table.id, None)  # a change from now on needs an edit of its own
             board = table.outbox.board
             if table.status != "active" or board.message_id is None or table.outbox.pending:
                 return
-            content = messages.board_text(table, table.public_view(), board.head, board.log)
+            sheets = [a.filename for a in board.kept]  # its images stay: the card names them again
+            card = messages.board_card(table, table.public_view(), board.head, board.log, sheets)
             channel = await self.host.announcer.channel(table)
             await self.host.pacer.wait(channel.id)
             message = channel.get_partial_message(board.message_id)
             try:
-                await message.edit(content=content, allowed_mentions=discord.AllowedMentions.none())
+                await message.edit(
+                    **limits.fit(cards.payload(card, allowed_mentions=discord.AllowedMentions.none()))
+                )
             except discord.HTTPException as error:
                 log.info("table %s: the watching count was not shown: %s", table.id, error)
 

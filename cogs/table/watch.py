@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 
 import store
-from cogs.table import coach, ids, limits
+from cogs.table import cards, coach, ids, limits
 from cogs.table.commands import seated_table
 from cogs.table.model import Table
 from cogs.table.replies import ephemeral, refuse, report_error, user_locale
@@ -74,7 +74,7 @@ async def stop(tables: TableManager, interaction: discord.Interaction, table: Ta
         tables.spectators.forget(table, interaction.user.id)
     content = t(user_locale(interaction), "spectators.stopped")
     if interaction.message is not None and interaction.message.flags.ephemeral:
-        await interaction.response.edit_message(content=content, attachments=[], view=None)
+        await interaction.response.edit_message(**cards.payload(cards.card(content), attachments=[]))
     else:
         await ephemeral(interaction, content)
 

@@ -34,6 +34,22 @@ from engine.doudizhu.types import (
     parse_action,
 )
 
+
+def _hand_no(view: DoudizhuView) -> int:
+    """The hand ``view`` is in (``GameEngine.round_no``)."""
+    return view.hand_no
+
+
+def _scores(view: DoudizhuView) -> tuple[int, ...]:
+    """The running scores ``view`` shows (``GameEngine.scores``)."""
+    return view.scores
+
+
+def _phase(view: DoudizhuView) -> str:
+    """The decision ``view`` waits for (``GameEngine.phase``)."""
+    return view.phase.value
+
+
 ENGINE: GameEngine[State, Action, DoudizhuView, Rules] = GameEngine(
     name="doudizhu",
     min_seats=3,
@@ -49,6 +65,9 @@ ENGINE: GameEngine[State, Action, DoudizhuView, Rules] = GameEngine(
     start=start,
     ranked_by="points",  # played for points won and lost
     rating="landlord_deals",  # each deal: the landlord against the two peasants
+    round_no=_hand_no,
+    scores=_scores,
+    phase=_phase,
 )
 
 __all__ = [

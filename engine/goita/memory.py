@@ -141,7 +141,7 @@ class MemoryView:
 
     @property
     def teams(self) -> tuple[int, ...]:
-        """Co-operative: every seat plays for the one team (a player quitting loses it for all)."""
+        """Every seat's team: the one team of all (``MEMORY.seat_teams``)."""
         return (0,) * self.seats
 
 
@@ -283,6 +283,16 @@ def to_act(s: MemoryState) -> int | None:
     return s.to_act
 
 
+def _phase(view: MemoryView) -> str:
+    """The decision ``view`` waits for (``GameEngine.phase``)."""
+    return view.phase
+
+
+def _one_team(seats: int) -> tuple[tuple[int, ...], ...]:
+    """Co-operative: every seat plays for the one team (a player quitting loses it for all)."""
+    return (tuple(range(seats)),)
+
+
 MEMORY: GameEngine[MemoryState, MemoryAction, MemoryView, MemoryRules] = GameEngine(
     name="goita-memory",
     min_seats=1,
@@ -296,4 +306,6 @@ MEMORY: GameEngine[MemoryState, MemoryAction, MemoryView, MemoryRules] = GameEng
     parse_action=parse_action,
     rules_from=rules_from,
     rating="unrated",  # a memory game: best scores, no skill ladder
+    teams=_one_team,
+    phase=_phase,
 )

@@ -16,7 +16,8 @@ Piece notation (one letter; :meth:`Piece.parse` and ``str`` round-trip, case-ins
 ``P``  Pawn し      Pion       10            1 (10)
 =====  ==========  =========  ============  ===========
 
-A hand is written as its letters, highest first: ``KRGGSNPP``.
+A hand is written as its letters, highest first: ``KRGGSNPP``. A move may also name its piece by
+the character on it or its English name (``block:金``, ``attack:gold``): :data:`ALIASES`.
 
 Action notation (``str(action)`` and :func:`parse_action` round-trip):
 
@@ -62,10 +63,15 @@ class Piece(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Piece:
-        """``Piece.parse("g")`` → ``Piece.G``; raises :class:`IllegalAction` otherwise."""
+        """``Piece.parse("g")``, ``Piece.parse("金")`` or ``Piece.parse("gold")`` → ``Piece.G``: the
+        letter, the character on the piece (:data:`ALIASES`: 玉 for the second King, the simplified
+        飞 银 马 and 步 too) or the English name; raises :class:`IllegalAction` otherwise."""
         cleaned = text.strip().upper()
         if len(cleaned) == 1 and cleaned in cls.__members__:
             return cls[cleaned]
+        piece = ALIASES.get(text.strip().lower())
+        if piece is not None:
+            return piece
         raise IllegalAction(f"{text!r} is not a Goita piece (K R B G S N L P)", key="bad_piece", text=text)
 
 
@@ -90,6 +96,17 @@ KANJI: dict[Piece, str] = {
     Piece.N: "馬",
     Piece.L: "香",
     Piece.P: "し",
+}
+# What ``Piece.parse`` takes besides the letter: the characters on the pieces (and the second
+# King's 玉, the simplified forms a zh-CN keyboard types, 步 for the pawn) and the English names.
+ALIASES: dict[str, Piece] = {
+    **{kanji: piece for piece, kanji in KANJI.items()},
+    "玉": Piece.K,
+    "飞": Piece.R,
+    "银": Piece.S,
+    "马": Piece.N,
+    "步": Piece.P,
+    **{name.lower(): piece for piece, name in NAMES.items()},
 }
 # How many of each piece the set holds (seed: « 2 Rois … 10 Pions »).
 SET_COUNTS: tuple[int, ...] = (2, 2, 2, 4, 4, 4, 4, 10)
@@ -179,7 +196,7 @@ _WITH_PIECE: dict[str, type[Down | Attack | Block]] = {"down": Down, "attack": A
 
 def parse_action(text: str) -> Action:
     """Inverse of ``str(action)``; raises :class:`IllegalAction` for anything else."""
-    cleaned = text.strip().lower().replace(" ", "")
+    cleaned = text.strip().lower().replace(" ", "").replace("：", ":")  # a CJK keyboard's colon too
     if cleaned == "pass":
         return Pass()
     if cleaned == "redeal":

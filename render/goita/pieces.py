@@ -10,6 +10,7 @@ still reads as face down. Everything is cached per piece, width and labels.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -286,7 +287,20 @@ PIECE_LETTERS: dict[Piece, str] = {piece: str(piece) for piece in Piece}
 
 
 def piece_name(locale: str, piece: Piece) -> str:
-    return _t(locale, f"piece.{piece.name}")
+    """``金 Gold``, ``金 Général d'or``: the character on the piece, then its name in ``locale``
+    (the character alone where the name is that character, as in Japanese). Every text naming a
+    piece to a player uses it: buttons, suggestions, narration, hands, sheets (docs/glossary.md)."""
+    word = L.t(locale, f"goita.piece.{piece.name}")
+    kanji = KANJI[piece]
+    return kanji if word == kanji else f"{kanji} {word}"
+
+
+def hand_words(locale: str, pieces: Sequence[Piece]) -> str:
+    """``王 King · 金 Gold ×2 · し Pawn ×3``: a hand in words, highest first, repeats counted."""
+    counts = Counter(pieces)
+    return " · ".join(
+        piece_name(locale, p) + (f" ×{counts[p]}" if counts[p] > 1 else "") for p in sorted(counts)
+    )
 
 
 def values_of(view: object) -> tuple[int, ...]:

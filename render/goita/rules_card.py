@@ -6,15 +6,14 @@ from PIL import Image
 
 from engine.goita import rules
 from engine.goita.types import PIECES, SET_COUNTS
-from i18n import t
 from render.goita.palette import goita_palette
-from render.goita.pieces import piece_face
+from render.goita.pieces import piece_face, piece_name
 
 
 def rows(loc: str) -> list[tuple[str, str]]:
     """The scoring table: each piece's value in the seed rules."""
     values = rules.PRESETS["seed"].values
-    return [(t(loc, f"goita.piece.{p}"), str(values[int(p)])) for p in PIECES]
+    return [(piece_name(loc, p), str(values[int(p)])) for p in PIECES]
 
 
 def samples() -> tuple[tuple[Image.Image, str], ...]:

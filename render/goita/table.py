@@ -357,8 +357,11 @@ def _hand_row(
     ph: int,
     values: Sequence[int],
     blocks: set[Piece],
+    labels: Sequence[str],
+    stagger: bool,
 ) -> None:
-    """The hand's pieces, each with its letter chip below; those that can block glow."""
+    """The hand's pieces, each with its name chip below (on two rows, alternately, when the names
+    are wider than the pieces); those that can block glow."""
     for i, (p, gyoku) in enumerate(zip(hand, _hand_variants(hand), strict=True)):
         px = MARGIN + 12 + i * (pw + gap)
         paste_piece(
@@ -373,7 +376,14 @@ def _hand_row(
             halo=CHOICE if p in blocks else None,
         )
         fill, ink = (CHOICE, INK) if p in blocks else (PANEL_EDGE, TEXT)
-        chip(draw, px + pw / 2, top + ph + 6 + CHIP_H / 2, PIECE_LETTERS[p], T, fill, ink, align="center")
+        cy = top + ph + 6 + CHIP_H / 2 + (CHIP_H + 6) * (stagger and i % 2)
+        chip(draw, px + pw / 2, cy, labels[i], T, fill, ink, align="center")
+
+
+def hand_chip_labels(hand: Sequence[Piece], locale: str) -> list[str]:
+    """The word under each piece of a hand (``King``, ``Roi``, ``왕``): the letter in its corner is
+    the notation, the word says what the piece is to someone who does not play shogi."""
+    return [_t(locale, f"chip.{p.name}") for p in hand]
 
 
 @localized
@@ -391,8 +401,11 @@ def render_hand(view: GoitaView, *, locale: str = "en", owner: str | None = None
     ph = piece_height(pw)
     top = 12 + round(T * 1.6) + 10
     apw = 100
+    labels = hand_chip_labels(hand, locale)
+    stagger = any(text_width(label, T) + T + 6 > pw + gap for label in labels)
+    chips_h = CHIP_H + (CHIP_H + 6) * stagger
     height = max(
-        top + ph + CHIP_H + 24, 12 + round(T * 1.6) + piece_height(apw) + CHIP_H + 44 if side_w else 0
+        top + ph + chips_h + 24, 12 + round(T * 1.6) + piece_height(apw) + CHIP_H + 44 if side_w else 0
     )
     img = new_canvas((W, height), TABLE_BG, goita_palette())
     draw = ImageDraw.Draw(img)
@@ -408,7 +421,7 @@ def render_hand(view: GoitaView, *, locale: str = "en", owner: str | None = None
     if not hand:
         text(draw, (MARGIN + 8, top + ph / 2), _t(locale, "hand.empty"), T, TEXT_DIM)
     with together(img):  # a blocking piece's glow reaches its neighbours
-        _hand_row(img, draw, hand, top, pw, gap, ph, values, blocks)
+        _hand_row(img, draw, hand, top, pw, gap, ph, values, blocks, labels, stagger)
     if view.attack is not None:
         x0 = W - MARGIN - side_w
         panel(draw, (x0, 10, W - MARGIN, height - 10), edge=ACCENT)

@@ -16,6 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from render import labels as L
 from render.canvas import new as new_canvas
 from render.canvas import together
 from render.hanafuda.piles import header_h
@@ -64,9 +65,11 @@ def plate(
     right: Sequence[Chip],
     empty: str = "",
     fixed: Sequence[Chip] = (),
+    locale: str = "en",
 ) -> None:
     """A player's name plate: ▶ when acting, the name, ``left`` chips after it; ``fixed`` chips at the
-    right end, then ``right`` chips (yaku) right-aligned before them, ``+N`` for those that do not fit."""
+    right end, then ``right`` chips (yaku) right-aligned before them, "+N more" for those that do not
+    fit (worded, so that it never reads as points next to a score chip)."""
     panel(
         draw,
         (MARGIN, y, W - MARGIN, y + PLATE_H),
@@ -89,14 +92,25 @@ def plate(
         if x + w - 8 > end:
             break
         x += chip(draw, x, cy, label, T, fill, ink) + 8
-    right_chips(draw, right, x + 8, end, cy, empty)
+    right_chips(draw, right, x + 8, end, cy, empty, locale)
+
+
+def more_label(hidden: int, locale: str) -> str:
+    """``+3 more``: the chip standing for chips that did not fit."""
+    return L.t(locale, "render.more_chips", count=L.number(hidden, locale))
 
 
 def right_chips(
-    draw: ImageDraw.ImageDraw, items: Sequence[Chip], x0: float, x1: float, cy: float, empty: str
+    draw: ImageDraw.ImageDraw,
+    items: Sequence[Chip],
+    x0: float,
+    x1: float,
+    cy: float,
+    empty: str,
+    locale: str = "en",
 ) -> None:
-    """Chips right-aligned in ``[x0, x1]``, the last ones replaced by ``+N`` when they do not fit;
-    ``empty`` in dim text when there are none."""
+    """Chips right-aligned in ``[x0, x1]``, the last ones replaced by a "+N more" chip when they do
+    not fit; ``empty`` in dim text when there are none."""
     if not items:
         if empty and x1 - x0 > 60:
             text(draw, (x1, cy), empty, T, TEXT_DIM, anchor="rm", max_width=x1 - x0)
@@ -109,13 +123,14 @@ def right_chips(
     while (
         shown
         and sum(span(s) for s, _, _ in items[:shown])
-        + (span(f"+{len(items) - shown}") if shown < len(items) else 0)
+        + (span(more_label(len(items) - shown, locale)) if shown < len(items) else 0)
         > x1 - x0
     ):
         shown -= 1
     right = x1
-    if shown < len(items) and x1 - x0 >= span(f"+{len(items) - shown}"):
-        right -= chip(draw, right, cy, f"+{len(items) - shown}", T, CREAM, INK, align="right") + 8
+    more = more_label(len(items) - shown, locale)
+    if shown < len(items) and x1 - x0 >= span(more):
+        right -= chip(draw, right, cy, more, T, CREAM, INK, align="right") + 8
     for label, fill, ink in reversed(items[:shown]):
         right -= chip(draw, right, cy, label, T, fill, ink, align="right") + 8
 

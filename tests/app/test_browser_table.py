@@ -19,6 +19,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -192,6 +193,18 @@ def click_until(driver: Any, find: Callable[[], Any], done: Callable[[], bool], 
     wait_for(driver, attempt, what)
 
 
+def hand_changed(driver: Any, before: str) -> bool:
+    """Whether this player's live hand now reads otherwise than ``before``."""
+    return hand(driver) is not None and hand(driver).text != before
+
+
+def suggestion(value: str, driver: Any) -> Any:
+    """The autocomplete suggestion of ``value`` on the page."""
+    from selenium.webdriver.common.by import By
+
+    return driver.find_element(By.CSS_SELECTOR, f".command-suggestion[data-value='{value}']")
+
+
 def offered(driver: Any, step: re.Pattern[str]) -> Any:
     """The first button of ``step`` in this player's newest private message, or None."""
     mine = hand(driver)
@@ -219,8 +232,8 @@ def play_one_move(driver: Any) -> None:
         before = hand(driver).text
         click_until(
             driver,
-            lambda step=step: offered(driver, step),
-            lambda before=before: hand(driver) is not None and hand(driver).text != before,
+            partial(offered, driver, step),
+            partial(hand_changed, driver, before),
             f"a {'card' if step is PLAY else 'next step'} button in the hand",
         )
         step = GOES_ON
@@ -251,7 +264,7 @@ def start_koikoi_against_the_cpu(driver: Any) -> None:
     for value in ("opponent", "cpu"):
         wait_for(
             driver,
-            lambda d, v=value: d.find_element(By.CSS_SELECTOR, f".command-suggestion[data-value='{v}']"),
+            partial(suggestion, value),
             value,
         ).click()
     wait_for(

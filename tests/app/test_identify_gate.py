@@ -19,6 +19,7 @@ import pytest
 
 from store import Database
 from tests.postgres import fresh_url
+from tests.typed import unchecked
 from tsuki.bot import ShardedTsukiBot
 from tsuki.identify import IdentifyGate
 from tsuki.settings import Settings
@@ -37,7 +38,7 @@ async def two_processes(url: str) -> list[ShardedTsukiBot]:
         async def max_concurrency() -> int:
             return CONCURRENCY
 
-        bot.max_concurrency = max_concurrency  # type: ignore[method-assign]
+        unchecked(bot).max_concurrency = max_concurrency  # a fixed concurrency, without a gateway
         bot.open_identify_gate()  # as setup_hook does on a shared database
         bots.append(bot)
     return bots
@@ -66,7 +67,8 @@ class Ledger:
             self.events.append((loop.time(), key, "free"))
             await unlock(space, key)
 
-        locks.try_lock, locks.unlock = taking, freeing  # type: ignore[method-assign]
+        watched = unchecked(locks)  # the process's own locks, logged
+        watched.try_lock, watched.unlock = taking, freeing
 
     def holds(self, bucket: int) -> list[tuple[float, float | None]]:
         """``(taken, freed)`` of each hold of ``bucket``, in order (``None``: held at the end);
@@ -153,9 +155,11 @@ async def test_a_process_that_stops_hands_its_turn_over():
     first, second = await two_processes(fresh_url())
     try:
         await first.before_identify_hook(0, initial=True)
-        assert not await second.identify_gate.locks.try_lock(0x54534B49, 0), "bucket 0 is taken"
+        gate = second.identify_gate
+        assert gate is not None
+        assert not await gate.locks.try_lock(0x54534B49, 0), "bucket 0 is taken"
         await first.release()
-        assert await second.identify_gate.locks.try_lock(0x54534B49, 0), "given back at the stop"
+        assert await gate.locks.try_lock(0x54534B49, 0), "given back at the stop"
     finally:
         await close([first, second])
 
@@ -203,7 +207,7 @@ async def test_a_database_out_of_reach_delays_the_identify_by_one_window_without
     async def concurrency() -> int:
         return CONCURRENCY
 
-    gate = IdentifyGate(locks, concurrency, window=WINDOW)  # type: ignore[arg-type]
+    gate = IdentifyGate(unchecked(locks), concurrency, window=WINDOW)  # a stand-in: PostgreSQL down
     slept: list[float] = []
 
     async def sleep(delay: float) -> None:

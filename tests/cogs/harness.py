@@ -7,6 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
+from simcord.results import ResponseMessage
+
+from cogs.table.cards import text_of, walk
 
 # SimCord runs a bot's sleep in real time when it ends before the settle deadline (it counts as
 # part of the action) and virtually otherwise. The tests' settle deadline is 20 s (conftest), so a
@@ -79,16 +82,19 @@ async def game_snapshot(bot: Any, table: Any) -> tuple[Any, ...]:
 
 
 def custom_ids(message: Any) -> list[str]:
-    ids = []
-    for row in message.components:
-        for child in getattr(row, "children", []):
-            if getattr(child, "custom_id", None):
-                ids.append(child.custom_id)
-    return ids
+    return [c.custom_id for c in buttons(message) if getattr(c, "custom_id", None)]
 
 
 def buttons(message: Any) -> list[Any]:
-    return [child for row in message.components for child in getattr(row, "children", [])]
+    """The message's buttons and select menus, in a classic message's rows or a card's."""
+    interactive = (discord.ComponentType.button, discord.ComponentType.string_select)
+    return [c for c in walk(message.components) if getattr(c, "type", None) in interactive]
+
+
+def post_text(message: Any) -> str:
+    """What a message says: its content, or a card's text (the board, the results, a spectator's
+    view); ``message`` may be an interaction's answer (SimCord's ``ResponseMessage``)."""
+    return text_of(message.message if isinstance(message, ResponseMessage) else message)
 
 
 def step_buttons(message: Any) -> list[Any]:
@@ -105,7 +111,7 @@ async def open_hand(actor: Any, place: Place) -> Any:
 
 
 def is_turn_of(actor: Any, place: Place) -> bool:
-    content = place.last_table().content
+    content = post_text(place.last_table())
     return f"<@{actor.id}>" in content.splitlines()[-1] if content else False
 
 

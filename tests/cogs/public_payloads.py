@@ -9,7 +9,8 @@ post (an auto-pass note, a move log…) gets one entry here and is then checked 
 hidden cards are dealt differently.
 
 :func:`normalise` turns a payload into plain data (texts, embeds, every component's label,
-custom_id and options, the attachments' bytes) so two payloads compare with ``==``.
+custom_id and options, a card's text displays and image names, the attachments' bytes) so two
+payloads compare with ``==``.
 """
 
 from __future__ import annotations
@@ -111,8 +112,9 @@ async def _round_log(table: Table, moment: Moment) -> Any:
 
 
 async def _board_edit(table: Table, moment: Moment) -> Any:
-    """The board's text alone, as edited in place for a new watcher count (``Spectators``)."""
-    return messages.board_text(table, table.public_view(), ["(head)"], ["(turn)"])
+    """The board's card, as edited in place for a new watcher count (``Spectators``): its text
+    changed, its images (the table, a kept sheet) named again."""
+    return messages.board_card(table, table.public_view(), ["(head)"], ["(turn)"], ["round-1.png"])
 
 
 async def _results(table: Table, moment: Moment) -> Any:
@@ -175,7 +177,7 @@ def normalise(value: Any) -> Any:
         return ("file", value.filename, data)
     if isinstance(value, Image):
         return ("image", value.filename, value.data)
-    if isinstance(value, discord.ui.View):
+    if isinstance(value, discord.ui.View | discord.ui.LayoutView):  # a classic view or a card
         return ("components", value.to_components())
     if isinstance(value, discord.Embed):
         return ("embed", value.to_dict())

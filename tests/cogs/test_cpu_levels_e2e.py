@@ -15,7 +15,7 @@ from cogs.table import cpu_pool
 from tests.cogs.harness import TEST_CPU_DELAY, Place, match_over, play_match, setup_guild, the_table
 from tsuki.settings import Settings
 
-SHORT = {
+SHORT: dict[str, dict[str, Any]] = {
     "koikoi start": {"options": "rounds=1"},
     "gostop start": {"options": "rounds=1"},
     "doudizhu start": {"hands": 1},

@@ -168,7 +168,7 @@ async def _drive(env: Any, bot: TsukiBot, place: Place, human: Any, *, until: Ca
         table = next(iter(bot.tables.tables.values()), None)
         seat = table.to_act() if table is not None else None
         try:
-            if seat is not None and seat.user_id == human.id and not seat.cpu_plays:
+            if table is not None and seat is not None and seat.user_id == human.id and not seat.cpu_plays:
                 action = table.view(seat.index).legal_actions[0]  # typed as the player would
                 await human.slash(place.thread, "move", action=to_player(table.spec, str(action)))
                 await env.advance_time(THINK_TIME)
@@ -254,10 +254,15 @@ async def _check_recovered(
     row = await store.get_game(bot.db, game_id)
     assert row is not None
     actions = await store.actions_for(bot.db, game_id)
+    assert killer.crashed_seq is not None
     assert len(actions) > killer.crashed_seq, "the move stored before the crash is kept"
     messages = place.messages()
     boards = [seq for m in messages for seq, verb in _own(m, game_id) if verb == "hand"]
     assert len(boards) == len(set(boards)), f"a board post was made twice: {boards} ({killer.log})"
+    cards = [
+        m.flags.components_v2 for m in messages if any(v in ("hand", "rematch") for _, v in _own(m, game_id))
+    ]
+    assert cards and all(cards), "the board and the results are cards, read back by their buttons"
     if row.status == "finished":
         results = [m for m in messages if any(v == "rematch" for _, v in _own(m, game_id))]
         assert len(results) == 1, f"the results are posted exactly once ({killer.log})"
@@ -304,7 +309,13 @@ async def test_a_typed_move_stored_just_before_a_crash_gets_its_answer_from_the_
     async with _world(tmp_path, "typed", killer) as w:
         await w.alice.slash(w.channel, "koikoi start", rounds=3, opponent="cpu")
         (table,) = w.first.tables.tables.values()
-        await _drive(w.env, w.first, w.place, w.alice, until=lambda: table.to_act().user_id == w.alice.id)
+
+        def alice_to_act() -> bool:
+            seat = table.to_act()
+            assert seat is not None
+            return seat.user_id == w.alice.id
+
+        await _drive(w.env, w.first, w.place, w.alice, until=alice_to_act)
         _watch.update(bot=w.first, target=lambda engine, before, after, human: True, human=0)
         move = str(table.view(0).legal_actions[0])
         answer = await w.alice.slash(w.place.thread, "move", action=move)

@@ -41,6 +41,7 @@ from tests.cogs.harness import (
     match_over,
     open_hand,
     play_one_move,
+    post_text,
     setup_guild,
     start_vs_cpu,
     step_buttons,
@@ -60,7 +61,7 @@ def text_of(result: Any) -> str:
 
 
 def public_text(place: Place) -> str:
-    return "\n".join(m.content for m in place.messages())
+    return "\n".join(post_text(m) for m in place.messages())
 
 
 def policy(v: DoudizhuView, seq: int) -> Any:
@@ -146,7 +147,7 @@ async def test_one_human_and_two_cpus_play_a_hand_to_the_end(simcord_env, simcor
     table = the_table(simcord_bot)
     assert table.rules.hands == 1 and [s.is_cpu for s in table.seats] == [False, True, True]
     first = place.last_table()
-    assert "Deal 1/1" in first.content and "bids first" in first.content
+    assert "Deal 1/1" in post_text(first) and "bids first" in post_text(first)
 
     hand = await open_hand(alice, place)
     labels = [b.label for b in step_buttons(hand)]

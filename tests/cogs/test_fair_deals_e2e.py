@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import store
-from tests.cogs.harness import TEST_CPU_DELAY, Place, answer, match_over, setup_guild
+from tests.cogs.harness import TEST_CPU_DELAY, Place, answer, match_over, post_text, setup_guild
 from tsuki import replay
 
 START = "doudizhu start"
@@ -41,12 +41,12 @@ def own_posts(place: Place, bot: Any) -> list[Any]:
 async def test_the_first_post_seals_the_deal_and_the_results_post_reveals_it(simcord_env, simcord_bot):
     _, place, game_id = await finished_match(simcord_env, simcord_bot)
     posts = own_posts(place, simcord_bot)
-    sealed = SEALED.search(posts[0].content)
-    assert sealed is not None and int(sealed["game"]) == game_id, posts[0].content
-    assert not any(SEALED.search(m.content) for m in posts[1:]), "sealed once, in the first post"
-    revealed = REVEALED.search(place.last_table().content)
-    assert revealed is not None, place.last_table().content
-    assert not any(REVEALED.search(m.content) for m in posts[:-1]), "revealed only at the end"
+    sealed = SEALED.search(post_text(posts[0]))
+    assert sealed is not None and int(sealed["game"]) == game_id, post_text(posts[0])
+    assert not any(SEALED.search(post_text(m)) for m in posts[1:]), "sealed once, in the first post"
+    revealed = REVEALED.search(post_text(place.last_table()))
+    assert revealed is not None, post_text(place.last_table())
+    assert not any(REVEALED.search(post_text(m)) for m in posts[:-1]), "revealed only at the end"
     row = await store.get_game(simcord_bot.db, game_id)
     assert row is not None and int(revealed["seed"]) == row.seed
     assert revealed["salt"] == await store.salt_for(simcord_bot.db, game_id)

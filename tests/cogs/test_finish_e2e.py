@@ -5,23 +5,24 @@ from __future__ import annotations
 
 import asyncio
 import re
+from typing import Any
 
 import store
 from cogs.table.supervisor import all_problems
-from tests.cogs.harness import HANG, TEST_CPU_DELAY, Place, setup_guild, start_vs_cpu, the_table
+from tests.cogs.harness import HANG, TEST_CPU_DELAY, Place, buttons, setup_guild, start_vs_cpu, the_table
 
 OWN_ID = re.compile(r"^t:(\d+):(\d+):([a-z]+)$")
 
 
 def _own(place: Place, game_id: int, verb: str) -> list[int]:
-    """The move numbers of the table's posts whose buttons end with ``verb``."""
+    """The move numbers of the table's posts whose buttons end with ``verb`` (inside a card's rows
+    for the board and the results)."""
     found = []
     for message in place.messages():
-        for row in message.components:
-            for child in getattr(row, "children", ()):
-                match = OWN_ID.match(getattr(child, "custom_id", None) or "")
-                if match and int(match[1]) == game_id and match[3] == verb:
-                    found.append(int(match[2]))
+        for button in buttons(message):
+            match = OWN_ID.match(getattr(button, "custom_id", None) or "")
+            if match and int(match[1]) == game_id and match[3] == verb:
+                found.append(int(match[2]))
     return found
 
 
@@ -77,7 +78,7 @@ async def test_a_failed_finish_is_tried_again_and_the_results_posted_with_no_res
     place, table = Place(channel, env), the_table(simcord_bot)
     manager, real, calls = simcord_bot.tables, store.finish_with_results, []
 
-    async def once_broken(*args: object, **kwargs: object) -> None:
+    async def once_broken(*args: Any, **kwargs: Any) -> None:
         calls.append(table.seq)
         if len(calls) == 1:
             raise RuntimeError("the database is gone")

@@ -26,6 +26,7 @@ from tests.cogs.harness import (
     game_snapshot,
     is_turn_of,
     open_hand,
+    post_text,
     quit_match,
     rules_options,
     setup_guild,
@@ -123,15 +124,15 @@ async def test_one_human_and_three_cpus_play_a_team_match_to_15(simcord_env, sim
     assert SPEC.lobby_teams(4) == ("A", "B", "A", "B") and SPEC.lobby_teams(2) is None
     first = place.last_table()
     assert "table.png" in [a.filename for a in first.attachments]
-    assert "Round 1" in first.content and "to 15" in first.content
-    assert "A (alice & CPU 2)" in first.content, "partners sit opposite: seats 1 & 3"
+    assert "Round 1" in post_text(first) and "to 15" in post_text(first)
+    assert "A (alice & CPU 2)" in post_text(first), "partners sit opposite: seats 1 & 3"
     hand = table.view(0).hand
     assert hand is not None and len(hand) == 8
     await play_to_end(env, place, table, {0: alice})
     final = place.last_table()
     assert "match.png" in [a.filename for a in final.attachments]
-    everything = "\n".join(m.content for m in place.table_messages())
-    assert "wins the match" in final.content and "wins round 1" in everything
+    everything = "\n".join(post_text(m) for m in place.table_messages())
+    assert "wins the match" in post_text(final) and "wins round 1" in everything
     assert "lays a piece face down" in everything and "attacks with" in everything
     assert any(a.filename.startswith("round-") for m in place.table_messages() for a in m.attachments)
 
@@ -140,7 +141,7 @@ async def test_one_human_and_three_cpus_play_a_team_match_to_15(simcord_env, sim
     scores = table.state.scores
     winning_team = 0 if scores[0] >= 15 else 1
     assert max(scores) >= 15
-    assert f"Team {'AB'[winning_team]} (" in final.content, "the winning team is named"
+    assert f"Team {'AB'[winning_team]} (" in post_text(final), "the winning team is named"
     results = await store.results_for(simcord_bot.db, table.id)
     won = {r.seat for r in results if r.won}
     assert won == {winning_team, winning_team + 2}, "both partners of the winning team win"
@@ -162,8 +163,8 @@ async def test_two_humans_play_a_two_player_round(simcord_env, simcord_bot):
     assert [s.user_id for s in table.seats] == [alice.id, bob.id]
     assert len(table.view(0).hand or ()) == 12 and table.view(1).set_aside == 8
     await play_to_end(env, place, table, {0: alice, 1: bob})
-    everything = "\n".join(m.content for m in place.table_messages())
-    assert "wins round 1" in everything and "wins the match" in place.last_table().content
+    everything = "\n".join(post_text(m) for m in place.table_messages())
+    assert "wins round 1" in everything and "wins the match" in post_text(place.last_table())
     assert len(table.state.history) == 1
 
 
@@ -176,8 +177,8 @@ async def test_one_human_and_two_cpus_play_a_three_player_round(simcord_env, sim
     assert len(table.view(0).hand or ()) == 10
     await play_to_end(env, place, table, {0: alice})
     final = place.last_table()
-    assert "wins the match" in final.content and "match.png" in [a.filename for a in final.attachments]
-    assert all(s.name in final.content.splitlines()[-1] for s in table.seats)
+    assert "wins the match" in post_text(final) and "match.png" in [a.filename for a in final.attachments]
+    assert all(s.name in post_text(final).splitlines()[-1] for s in table.seats)
 
 
 # --- the hand: blocks, the face-down choice, redeals ----------------------------------------------
@@ -213,7 +214,7 @@ async def test_the_hand_offers_only_legal_blocks_then_the_attack(simcord_env, si
     assert all(b.label.startswith("Attack: ") for b in step_buttons(after))
     await alice.click(after, custom_id=step_buttons(after)[0].custom_id)
     assert table.seq == before + 2
-    assert "alice blocks with" in "\n".join(m.content for m in place.table_messages())
+    assert "alice blocks with" in "\n".join(post_text(m) for m in place.table_messages())
 
 
 async def test_the_face_down_choice_after_everyone_passed(simcord_env, simcord_bot, monkeypatch):
@@ -231,7 +232,7 @@ async def test_the_face_down_choice_after_everyone_passed(simcord_env, simcord_b
     assert offered_keys(hand) == first_keys(view)
     assert all(b.label.startswith("Face down: ") for b in step_buttons(hand))
     assert "all passed" not in hand.content
-    everything = "\n".join(m.content for m in place.table_messages())
+    everything = "\n".join(post_text(m) for m in place.table_messages())
     assert "Nobody blocks" in everything or "Nobody can block the King" in everything
 
 
@@ -249,7 +250,7 @@ async def test_a_redeal_decision_with_five_pawns(simcord_env, simcord_bot, monke
     assert [b.label for b in step_buttons(hand)] == ["Ask for a redeal", "Play this deal"]
     await alice.click(hand, custom_id=step_buttons(hand)[0].custom_id)
     await env.advance_time(TEST_CPU_DELAY)
-    everything = "\n".join(m.content for m in place.table_messages())
+    everything = "\n".join(post_text(m) for m in place.table_messages())
     assert "alice holds five pawns or more and asks for a redeal" in everything
     assert "agrees to the redeal" in everything or "refuses the redeal" in everything
 
@@ -332,7 +333,7 @@ async def test_the_lobby_shows_the_teams_and_the_host_swaps_partners(simcord_env
     assert table.status == "active" and [s.is_cpu for s in table.seats] == [False, False, False, True]
     view = table.public_view().view
     assert view.teams == (0, 1, 0, 1)
-    status = Place(channel, env).last_table().content
+    status = post_text(Place(channel, env).last_table())
     assert "Team A (alice & bob)" in status and "Team B (carol & CPU 1)" in status
 
 
@@ -374,7 +375,7 @@ async def test_a_block_and_its_attack_are_posted_together(simcord_env, simcord_b
     place = Place(channel, env)
     for _ in range(40):
         await env.advance_time(TEST_CPU_DELAY)
-    posts = [m.content for m in place.table_messages()]
+    posts = [post_text(m) for m in place.table_messages()]
     blocks = [p for p in posts if " blocks with " in p]
     assert blocks, "some pieces were blocked"
     assert all(" attacks with " in p for p in blocks)
@@ -384,7 +385,7 @@ async def test_a_block_and_its_attack_are_posted_together(simcord_env, simcord_b
 # --- the letter on a piece is the letter typed, in every language -----------------------------
 # Issue 12: pieces carried the seed's French initials ("R" under 王) while ``attack:R`` plays the
 # Rook 飛. The faces now carry the notation letters; a French player reads "R" under 飛, and the
-# French suggestion for ``attack:R`` names the Tour 飛.
+# French suggestion for ``attack:R`` names the 飛 Tour.
 
 
 def first_attack_with_a_rook_seed() -> int:
@@ -432,9 +433,30 @@ async def test_a_french_player_types_the_letter_on_the_piece(
     }
     for action in view.legal_actions:
         assert choices[str(action)].startswith(f"attack:{PIECE_LETTERS[action.piece]} — Attaquer")
-    assert "Tour 飛" in choices["attack:R"] and "Roi" not in choices["attack:R"]
+    assert "飛 Tour" in choices["attack:R"] and "Roi" not in choices["attack:R"]
 
     played = answer(await alice.slash(place.thread, "goita play", action="attack:R"))
-    assert played.flags.ephemeral and "Tour 飛" in played.content
+    assert played.flags.ephemeral and "飛 Tour" in played.content
     assert [row.action for row in await store.actions_for(simcord_bot.db, table.id)][-1] == "attack:R"
-    assert "alice attacks with Rook 飛" in "\n".join(m.content for m in place.table_messages())
+    assert "alice attacks with 飛 Rook" in "\n".join(post_text(m) for m in place.table_messages())
+
+
+async def test_a_player_types_the_character_on_the_piece(simcord_env, simcord_bot, monkeypatch):
+    """docs/notation.md: ``/goita play action:attack:飛`` plays the Rook (stored as ``attack:R``);
+    the suggestion for it shows the character and the word after the notation."""
+    fix_seed(monkeypatch, first_attack_with_a_rook_seed())
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    place = await start_vs_cpu(env, channel, alice, command=START, target=1)
+    table = the_table(simcord_bot)
+    view = await wait_for_phase(env, place, alice, table, 0, {gt.Phase.ATTACK})
+    assert gt.Attack(gt.Piece.R) in view.legal_actions, "the deal: alice may attack with the Rook"
+
+    choices = {
+        c["value"]: c["name"] for c in await alice.autocomplete(place.thread, "goita play", "action", "")
+    }
+    assert choices["attack:R"].startswith("attack:R — Attack: 飛 Rook")
+
+    played = answer(await alice.slash(place.thread, "goita play", action="attack:飛"))
+    assert played.flags.ephemeral and "飛 Rook" in played.content
+    assert [row.action for row in await store.actions_for(simcord_bot.db, table.id)][-1] == "attack:R"

@@ -18,6 +18,7 @@ from tests.cogs.harness import (
     buttons,
     match_over,
     open_hand,
+    post_text,
     quit_match,
     setup_guild,
     step_buttons,
@@ -42,7 +43,7 @@ async def test_a_solo_memory_game_is_played_to_the_end(simcord_env, simcord_bot)
     assert table.game == "goita_solo" and table.status == "active", "alone, the game starts at once"
     place = Place(channel, env)
     first = place.last_table()
-    assert "table.png" in [a.filename for a in first.attachments] and "28 face down" in first.content
+    assert "table.png" in [a.filename for a in first.attachments] and "28 face down" in post_text(first)
     hand = await open_hand(alice, place)
     rows = [b.label for b in step_buttons(hand)]
     assert rows == ["Row A", "Row B", "Row C", "Row D"]
@@ -55,7 +56,7 @@ async def test_a_solo_memory_game_is_played_to_the_end(simcord_env, simcord_bot)
         await play_memory_move(alice, place, table, 0)
         await env.advance_time(THINK_TIME)
     assert table.status == "finished" and match_over(place)
-    everything = "\n".join(m.content for m in place.table_messages())
+    everything = "\n".join(post_text(m) for m in place.table_messages())
     assert "alice turns" in everything and "Game over" in everything
     score = gm.score(table.state)
     results = await store.results_for(simcord_bot.db, table.id)
@@ -85,7 +86,7 @@ async def test_two_players_take_turns_in_a_memory_game(simcord_env, simcord_bot)
         turned_by.append(seat)
         await env.advance_time(THINK_TIME)
     assert set(turned_by) == {0, 1}, "the turn passes between the two players"
-    text = "\n".join(m.content for m in place.table_messages())
+    text = "\n".join(post_text(m) for m in place.table_messages())
     assert "alice turns" in text and "bob turns" in text
     hand = await hand_by_command(players[table.state.to_act], place)
     assert all(len(b.label) <= 80 for b in buttons(hand))

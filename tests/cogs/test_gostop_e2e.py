@@ -23,6 +23,7 @@ from tests.cogs.harness import (
     match_over,
     open_hand,
     play_one_move,
+    post_text,
     rules_options,
     setup_guild,
     start_vs_cpu,
@@ -35,7 +36,7 @@ START = "gostop start"
 
 async def play_match_watching(env: Any, place: Place, human: Any, table: Any, seat: int) -> list[Any]:
     """Play to the end like ``harness.play_match``; returns the hands shown at each Go/Stop decision."""
-    decisions = []
+    decisions: list[Any] = []
     for _ in range(3000):
         if match_over(place):
             return decisions
@@ -76,7 +77,7 @@ async def test_human_plays_a_two_player_match_against_the_cpu_to_the_end(
     assert [s.is_cpu for s in table.seats] == [False, True]
     first = place.last_table()
     assert "table.png" in [a.filename for a in first.attachments]
-    assert "Round 1" in first.content and "Round 1/3" in first.content.splitlines()[-2]
+    assert "Round 1" in post_text(first) and "Round 1/3" in post_text(first).splitlines()[-2]
     hand = table.view(0).hand
     assert hand is not None and len(hand) >= 10, "two players get ten cards each (jokers come on top)"
 
@@ -84,8 +85,8 @@ async def test_human_plays_a_two_player_match_against_the_cpu_to_the_end(
 
     final = place.last_table()
     assert "match.png" in [a.filename for a in final.attachments]
-    everything = "\n".join(m.content for m in place.table_messages())
-    assert "End of round 3" in everything and "alice wins the match" in final.content
+    everything = "\n".join(post_text(m) for m in place.table_messages())
+    assert "End of round 3" in everything and "alice wins the match" in post_text(final)
     assert sum(a.filename.startswith("round-") for m in place.table_messages() for a in m.attachments) == 3
     assert decisions, "the deal brings alice to a Go/Stop decision"
     for decision in decisions:  # Go/Stop buttons say the score and what a Go risks
@@ -108,14 +109,14 @@ async def test_one_human_and_two_cpus_play_a_three_player_match_to_the_end(
     place = await start_vs_cpu(env, channel, alice, command=START, players=3, rounds=3)
     table = the_table(simcord_bot)
     assert [s.is_cpu for s in table.seats] == [False, True, True]
-    assert table.rules.rounds == 3 and "threshold 3" in place.last_table().content
+    assert table.rules.rounds == 3 and "threshold 3" in post_text(place.last_table())
     hand = table.view(0).hand
     assert hand is not None and len(hand) >= 7, "three players get seven cards each"
     await play_match_watching(env, place, alice, table, 0)
     final = place.last_table()
     assert "match.png" in [a.filename for a in final.attachments]
-    assert "wins the match" in final.content or "tie" in final.content
-    status = final.content.splitlines()[-1]
+    assert "wins the match" in post_text(final) or "tie" in post_text(final)
+    status = post_text(final).splitlines()[-1]
     assert all(s.name in status for s in table.seats), "the final totals name every seat"
     assert sum(table.state.scores) == 0, "Go-Stop is zero-sum"
 
@@ -221,7 +222,7 @@ async def click_action(env: Any, actor: Any, place: Place, action: gs.Action, vi
 
 
 def public_text(place: Place) -> str:
-    return "\n".join(m.content for m in place.table_messages())
+    return "\n".join(post_text(m) for m in place.table_messages())
 
 
 def line_with(text: str, needle: str) -> str:
@@ -290,7 +291,7 @@ async def test_human_drops_a_bomb_with_the_button(simcord_env, simcord_bot, monk
     assert line.startswith("💣 alice ") and all(f"`1{x}`" in line for x in "abc")
     line = line_with(text, "**bomb (폭탄)**, all four!")
     assert line.startswith("alice takes ") and all(f"`1{x}`" in line for x in "abcd")
-    assert "CPU 1 has no pi to give alice." in text, "the bomb's steal finds the CPU without pi"
+    assert "CPU 1 has no chaff to give alice." in text, "the bomb's steal finds the CPU without chaff"
 
 
 async def test_human_jjok_takes_a_pi_from_the_cpu(simcord_env, simcord_bot, monkeypatch):

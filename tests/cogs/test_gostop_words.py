@@ -39,6 +39,6 @@ def test_with_four_on_table_redeal_the_cards_are_dealt_again(monkeypatch: pytest
 def test_flat_wins_have_score_sheet_names(lang: str, name: str) -> None:
     """Settled flat wins (``flat_wins="settled"``) are one score item named after the win: the
     narration and the round sheet show it by ``gostop.score.<name>``, not the raw key."""
-    from cogs.gostop.spec import item_name
+    from cogs.gostop.cards import item_name
 
     assert not item_name(name, lang).startswith("gostop.")

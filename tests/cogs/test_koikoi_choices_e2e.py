@@ -16,6 +16,7 @@ from tests.cogs.harness import (
     is_turn_of,
     open_hand,
     play_one_move,
+    post_text,
     quit_match,
     seed_where,
     setup_guild,
@@ -72,7 +73,7 @@ async def test_a_new_yaku_offers_koikoi_or_shobu_with_the_score(simcord_env, mon
     assert "made a yaku" in hand.content and "Your yaku:" in hand.content
     koikoi = next(b for b in step_buttons(hand) if b.label.startswith("Koi-Koi"))
     await actor.click(hand, custom_id=koikoi.custom_id)
-    assert "calls **Koi-Koi!**" in place.last_table().content
+    assert "calls **Koi-Koi!**" in post_text(place.last_table())
 
 
 async def test_rematch_opens_a_new_table_with_the_same_options(simcord_env, simcord_bot):
@@ -102,6 +103,6 @@ async def test_the_host_of_a_cpu_only_table_can_stop_watching_it(simcord_env, si
     assert refused.ephemeral and "not seated" in refused.response.content
     stopped = await alice.slash(place.thread, "koikoi quit")
     assert stopped.ephemeral and not simcord_bot.tables.tables
-    assert "stopped this table" in place.last_table().content
+    assert "stopped this table" in post_text(place.last_table())
     row = await store.get_game(simcord_bot.db, table.id)
     assert row is not None and row.status == "abandoned"

@@ -18,6 +18,7 @@ from tests.cogs.harness import (
     open_hand,
     play_match,
     play_one_move,
+    post_text,
     quit_match,
     rules_options,
     setup_guild,
@@ -53,7 +54,7 @@ async def test_two_humans_play_a_match(simcord_env):
     place = await two_player_table(env, channel, alice, bob, rounds=3)
     await play_match(env, place, [alice, bob])
     assert match_over(place)
-    outcome_line = place.last_table().content
+    outcome_line = post_text(place.last_table())
     assert "wins the match" in outcome_line or "tie" in outcome_line
 
 
@@ -190,7 +191,7 @@ async def test_turn_timer_plays_for_a_slow_player_then_keeps_the_seat(simcord_en
     seat = table.seat_of(alice.id)
     await wait_for_turn(env, place, alice)
     await env.advance_time(settings.turn_timeout + 1)
-    assert any("ran out of time" in m.content for m in place.table_messages())
+    assert any("ran out of time" in post_text(m) for m in place.table_messages())
     assert seat.timeouts == 1 and not seat.away
     for _ in range(50):
         if is_turn_of(alice, place) or seat.away:
@@ -210,7 +211,7 @@ async def test_quit_counts_as_a_loss(simcord_env, simcord_bot):
     place = await start_vs_cpu(env, channel, alice)
     result = await quit_match(alice, place.thread)
     assert result.response.ephemeral and "forfeited" in result.response.content
-    assert "forfeits" in place.last_table().content
+    assert "forfeits" in post_text(place.last_table())
     stats = await store.user_stats(simcord_bot.db, alice.id, guild.id)
     assert stats["koikoi"].played == 1 and stats["koikoi"].won == 0
     lb = answer(await alice.slash(channel, "leaderboard", game="koikoi"))

@@ -12,7 +12,16 @@ from typing import Any
 import pytest
 
 from tests.cogs.goita_helpers import click_steps
-from tests.cogs.harness import TEST_CPU_DELAY, THINK_TIME, Place, answer, buttons, setup_guild, the_table
+from tests.cogs.harness import (
+    TEST_CPU_DELAY,
+    THINK_TIME,
+    Place,
+    answer,
+    buttons,
+    post_text,
+    setup_guild,
+    the_table,
+)
 
 GAMES = ["koikoi", "roppyakken", "gostop", "doudizhu", "goita"]
 
@@ -59,7 +68,7 @@ async def test_learn_plays_a_whole_match_with_hints_on_every_turn(simcord_env, s
         assert f"Tutorial {n}/4" in text
     assert all("Tutorial" not in text for text in texts[4:])
     # Hints are private: no public post of the match shows one.
-    assert not any("**Hints**" in (m.content or "") for m in place.messages())
+    assert not any("**Hints**" in post_text(m) for m in place.messages())
 
 
 async def test_skip_tutorial_ends_it_and_keeps_the_hints(simcord_env, simcord_bot):
@@ -157,7 +166,7 @@ async def test_hints_option_is_announced_and_private(simcord_env, simcord_bot):
         hand = await learner_hand(who, place, "koikoi")
         assert "**Hints**" in hand.content  # each sees their own
         assert "Tutorial" not in hand.content  # a normal table has no tutorial
-    assert not any("**Hints**" in (m.content or "") for m in place.messages())
+    assert not any("**Hints**" in post_text(m) for m in place.messages())
 
 
 async def test_hints_are_off_by_default_and_a_bad_value_is_refused(simcord_env, simcord_bot):

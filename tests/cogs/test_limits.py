@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 import pytest
 
@@ -28,7 +30,7 @@ def test_quote_puts_user_text_on_one_line_without_backticks_within_its_cap() -> 
 
 def test_fit_cuts_content_and_leaves_other_arguments_alone() -> None:
     mentions = discord.AllowedMentions.none()
-    kwargs = {"content": "c" * 3000, "ephemeral": True, "allowed_mentions": mentions}
+    kwargs: dict[str, Any] = {"content": "c" * 3000, "ephemeral": True, "allowed_mentions": mentions}
     out = limits.fit(kwargs)
     assert len(out["content"]) == limits.CONTENT and out["content"].endswith("…")
     assert out["ephemeral"] is True and out["allowed_mentions"] is mentions
@@ -46,6 +48,7 @@ def test_fit_brings_an_embed_within_every_limit_without_changing_the_original() 
     assert all(len(f.name) <= limits.FIELD_NAME and len(f.value) <= limits.FIELD_VALUE for f in fitted.fields)
     assert len(fitted.footer.text) <= limits.EMBED_FOOTER
     assert limits._embed_size(fitted) <= limits.EMBED_TOTAL
+    assert embed.title is not None
     assert len(embed.fields) == 30 and len(embed.title) == 300
 
 
@@ -63,9 +66,11 @@ def test_fit_cuts_labels_and_select_options_of_a_view() -> None:
     view.add_item(discord.ui.Select(custom_id="s", placeholder="p" * 200, options=options, max_values=25))
     limits.fit({"view": view})
     plain, menu = view.children
+    assert isinstance(plain, discord.ui.Button) and isinstance(menu, discord.ui.Select)
+    assert plain.label is not None and menu.placeholder is not None
     assert len(plain.label) == limits.BUTTON_LABEL
     assert len(menu.placeholder) == limits.PLACEHOLDER
-    assert all(len(o.label) <= limits.OPTION_LABEL and len(o.description) <= 100 for o in menu.options)
+    assert all(len(o.label) <= limits.OPTION_LABEL and len(o.description or "") <= 100 for o in menu.options)
 
 
 def test_fit_refuses_what_cutting_would_break() -> None:
@@ -81,7 +86,8 @@ def test_fit_refuses_what_cutting_would_break() -> None:
 
 
 def test_components_are_built_within_the_limits() -> None:
-    assert len(button("t:1:2:hand", "h" * 200).label) == limits.BUTTON_LABEL
+    label = button("t:1:2:hand", "h" * 200).label
+    assert label is not None and len(label) == limits.BUTTON_LABEL
     view = view_of([button(f"a:1:2:{i}", str(i)) for i in range(30)])
     assert len(view.children) == limits.COMPONENTS
 

@@ -145,7 +145,7 @@ class _PlainSpec(GameSpec):
 
 @pytest.mark.parametrize("locale", ["en", "fr"])
 def test_a_refusal_lists_as_many_moves_as_fit_and_counts_the_rest(locale):
-    text = _with_moves(_PlainSpec(), "r" * 3000, _ManyMoves(), locale)  # type: ignore[arg-type]
+    text = _with_moves(_PlainSpec(), "r" * 3000, _ManyMoves(), locale)
     assert len(text) <= limits.CONTENT
     shown = text.count("`move-number-")
     assert 30 < shown < 600, "the reason takes at most half of the message"

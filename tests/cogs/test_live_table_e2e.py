@@ -14,6 +14,7 @@ from tests.cogs.harness import (
     buttons,
     fix_seed,
     open_hand,
+    post_text,
     setup_guild,
     start_vs_cpu,
     step_buttons,
@@ -64,7 +65,7 @@ async def test_the_turn_shows_its_deadline_pings_once_and_warns_a_minute_before(
     _, channel, (alice,) = setup_guild(env, "alice")
     place = await start_vs_cpu(env, channel, alice, rounds=3)
     await wait_for_turn(env, place, alice)
-    assert "<t:" in place.last_table().content, "the board shows the deadline as a Discord timestamp"
+    assert "<t:" in post_text(place.last_table()), "the board shows the deadline as a Discord timestamp"
     (ping,) = pings(place)
     assert f"<@{alice.id}>" in ping.content and "<t:" in ping.content
     hand = await open_hand(alice, place)
@@ -153,7 +154,7 @@ async def test_every_game_a_live_hand_with_the_deadline_one_ping_and_one_click_m
     board = place.last_table()
     opened = await alice.click(board, custom_id=_hand_button(board))
     await wait_for_turn(env, place, alice)
-    assert "<t:" in place.last_table().content
+    assert "<t:" in post_text(place.last_table())
     (ping,) = pings(place)
     assert f"<@{alice.id}>" in ping.content and "<t:" in ping.content
     hand = opened.response
@@ -204,5 +205,5 @@ async def test_every_game_opens_with_the_start_and_the_sealed_deal_however_long_
     place = await start_vs_cpu(env, channel, alice, command=command, **options)
     for _ in range(6):  # moves go by: the first board is edited, its head stays
         await env.advance_time(TEST_CPU_DELAY)
-    first = place.messages()[0].content
+    first = post_text(place.messages()[0])
     assert "match begins" in first and "sha256:" in first, first

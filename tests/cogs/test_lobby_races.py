@@ -23,7 +23,7 @@ from simcord import actors as sim_actors
 
 import store
 from cogs.table.supervisor import LOBBY_EXPIRY, LOBBY_TIMEOUT
-from tests.cogs.harness import answer, buttons, setup_guild, the_table
+from tests.cogs.harness import answer, buttons, post_text, setup_guild, the_table
 
 
 async def _deliver_only(**_: Any) -> None:
@@ -75,8 +75,8 @@ def assert_one_match(env: Any, bot: Any, channel: Any) -> Any:
     assert table.status == "active"
     assert threads_created(env) == 1
     (thread,) = channel.threads
-    begins = [m for m in thread.history() if "match begins" in (m.content or "")]
-    assert len(begins) == 1, [m.content for m in thread.history()]
+    begins = [m for m in thread.history() if "match begins" in post_text(m)]
+    assert len(begins) == 1, [post_text(m) for m in thread.history()]
     assert live_tasks(table) == ["next"], "one turn timer (or CPU move), no lobby expiry left"
     return table
 

@@ -29,6 +29,7 @@ from tests.cogs.harness import (
     is_turn_of,
     open_hand,
     play_one_move,
+    post_text,
     step_buttons,
     the_table,
     wait_for_turn,
@@ -120,7 +121,7 @@ async def test_a_korean_player_gets_korean_private_replies_in_a_french_server(si
     assert not opened.ephemeral
     place = Place(channel, env)
     first = place.table_messages()[0]
-    assert _head("fr", "table.started") in first.content, "the public post is in the server's French"
+    assert _head("fr", "table.started") in post_text(first), "the public post is in the server's French"
     hand = await open_hand(kim, place)
     assert _head("ko", "koikoi.hand.title") in hand.content and HANGUL.search(hand.content)
     assert "Votre main" not in hand.content
@@ -142,7 +143,7 @@ async def test_a_japanese_server_plays_in_japanese_drawn_with_the_japanese_face(
     table = the_table(simcord_env.bot)
     assert table.locale == "ja"
     first = place.table_messages()[0]
-    assert _head("ja", "table.started") in first.content and KANA.search(first.content)
+    assert _head("ja", "table.started") in post_text(first) and KANA.search(post_text(first))
     assert "table.png" in [a.filename for a in first.attachments]
     public = {region for loc, region in faces if loc == "ja"}
     assert public == {"JP"}, f"the table image used {public}"
@@ -152,7 +153,7 @@ async def test_a_japanese_server_plays_in_japanese_drawn_with_the_japanese_face(
     await wait_for_turn(env, place, mei)
     await play_one_move(mei, place)
     await env.advance_time(TEST_CPU_DELAY)  # the CPU answers
-    narration = place.last_table().content
+    narration = post_text(place.last_table())
     assert "koikoi.narrate" not in narration and KANA.search(narration)
     assert any(_said("ja", f"koikoi.narrate.{k}", narration) for k in ("played_take", "played_field"))
     assert not any(_said("en", f"koikoi.narrate.{k}", narration) for k in ("played_take", "played_field"))
@@ -184,7 +185,7 @@ async def test_config_language_sets_the_public_language_of_new_tables(simcord_en
     assert done.response.content == i18n.t("fr", "config.language.set", language="한국어")
     await ana.slash(hanafuda, "koikoi start", opponent="cpu")
     place = Place(hanafuda, env)
-    assert _head("ko", "table.started") in place.table_messages()[0].content
+    assert _head("ko", "table.started") in post_text(place.table_messages()[0])
     back = await ana.slash(hanafuda, "config language", language="auto")
     assert back.ephemeral and SETTING not in await store.get_guild_settings(env.bot.db, guild.id)
     assert the_table(env.bot).locale == "ko", "a table keeps the language it opened with"

@@ -25,3 +25,6 @@ async def test_a_scripted_match_is_counted(simcord_env, simcord_bot, game):
     assert counts.moves > 0 and counts.turns > 0 and counts.rounds >= 1
     assert counts.clicks >= counts.moves - counts.forced, "every move the human made took a click"
     assert counts.private_opened >= 1 and counts.posts_left >= 1
+    # One card per board: each round's board card stays (a round's sheet opens the next), a yaku
+    # or a bomb stays at the top of its round's card, then the results card.
+    assert counts.posts_left <= 2 * counts.rounds + 1, f"posts left ≤ 2 per round + results: {counts.line()}"

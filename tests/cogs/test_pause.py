@@ -29,6 +29,7 @@ from tests.cogs.harness import (
     answer,
     buttons,
     game_snapshot,
+    post_text,
     wait_for_turn,
 )
 from tests.cogs.test_self_healing import Faults, assert_nothing_lost, play_to_the_end, start_match
@@ -122,7 +123,7 @@ async def test_a_paused_table_says_why_refuses_clicks_and_resumes_with_the_playe
     checked(env, table)
     await env.advance_time(1.0)  # the board is edited (Discord works; the store does not)
     assert table.supervision.paused == PauseReason.STORE and "next" not in table.tasks
-    assert STORE_REASON in place.last_table().content, place.last_table().content
+    assert STORE_REASON in post_text(place.last_table()), post_text(place.last_table())
     before = await game_snapshot(env.bot, table)
     for said in await refusals(alice, place, table):
         assert "paused" in said and "database" in said, said
@@ -139,8 +140,8 @@ async def test_a_paused_table_says_why_refuses_clicks_and_resumes_with_the_playe
         "(the pause comes early in her turn)"
     )
     assert left_after >= left_before - STEP, "she gets back the time her turn had left"
-    assert STORE_REASON not in place.last_table().content
-    assert f"<t:{int(table.clock.turn_deadline)}:R>" in place.last_table().content, (
+    assert STORE_REASON not in post_text(place.last_table())
+    assert f"<t:{int(table.clock.turn_deadline)}:R>" in post_text(place.last_table()), (
         "the new deadline is shown"
     )
     await play_to_the_end(env, table, faults)
@@ -205,7 +206,7 @@ async def test_a_long_store_outage_pauses_the_table_and_it_resumes_by_itself(
     assert faults.failed_calls() >= PAUSE_AFTER, "short failures are only retried"
     assert took > 60.0, "not at the first failure"
     await env.advance_time(1.0)
-    assert STORE_REASON in place.last_table().content, place.last_table().content
+    assert STORE_REASON in post_text(place.last_table()), post_text(place.last_table())
     before = await game_snapshot(env.bot, table)
     if table.to_act() is not None and not table.to_act().is_cpu:
         for said in await refusals(alice, place, table):
@@ -217,7 +218,7 @@ async def test_a_long_store_outage_pauses_the_table_and_it_resumes_by_itself(
     assert await game_snapshot(env.bot, table) == before, "nothing changed while paused"
     faults.outage(False)
     await advance_until(env, table, lambda: table.supervision.paused is None, steps=20)
-    assert STORE_REASON not in place.last_table().content
+    assert STORE_REASON not in post_text(place.last_table())
     await play_to_the_end(env, table, faults)
     await assert_nothing_lost(env, place, table)
     row = await store.get_game(env.bot.db, table.id)

@@ -15,7 +15,7 @@ from cogs.table import components as c
 from cogs.table.private_message import TOKEN_LIFE, Edited, PrivateMessage, PrivateMessages
 from tests.cogs.harness import buttons, setup_guild, start_vs_cpu, the_table
 
-NOTE = {"attachments": [], "view": None}
+NOTE: dict[str, Any] = {"attachments": [], "view": None}
 
 
 async def _hand(env: Any, bot: Any) -> tuple[Any, PrivateMessage]:

@@ -20,6 +20,7 @@ from cogs.table.hands import LiveHand, LiveHands
 from cogs.table.private_message import Edited, PrivateMessage, PrivateMessages
 from cogs.table.spectators import Spectators, Watcher
 from tests.cogs.public_payloads import make_table
+from tests.typed import unchecked
 from tsuki.bot import game_specs
 
 VIEWER = 555
@@ -39,7 +40,7 @@ class HeldEdits:
         return Edited.GONE
 
     async def retire(
-        self, message: PrivateMessage, content: str, *, reopen: Any = None, about: str
+        self, message: PrivateMessage, content: str, *, reopen: Any = None, about: str, card: bool = False
     ) -> Edited:
         return await self.edit(message, {"content": content}, about=about)
 
@@ -53,9 +54,9 @@ def _table() -> Any:
 
 async def test_a_hand_opened_while_the_old_one_is_retired_stays_live() -> None:
     table = _table()
-    hands = LiveHands(SimpleNamespace(bot=None))  # type: ignore[arg-type]
+    hands = LiveHands(unchecked(SimpleNamespace(bot=None)))  # a stand-in host: no bot
     held = HeldEdits()
-    hands.messages = held  # type: ignore[assignment]
+    hands.messages = unchecked(held)  # a stand-in: edits held until released
     old = LiveHand(PrivateMessage("old-token", 1, 0.0), "en")
     table.live.hands[0] = old
 
@@ -71,9 +72,9 @@ async def test_a_hand_opened_while_the_old_one_is_retired_stays_live() -> None:
 
 async def test_a_view_refreshed_while_the_old_one_is_retired_stays_live() -> None:
     table = _table()
-    views = Spectators(SimpleNamespace(bot=None, db=None))  # type: ignore[arg-type]
+    views = Spectators(unchecked(SimpleNamespace(bot=None, db=None)))  # a stand-in host
     held = HeldEdits()
-    views.messages = held  # type: ignore[assignment]
+    views.messages = unchecked(held)  # a stand-in: edits held until released
     old = Watcher(VIEWER, PrivateMessage("old-token", 1, 0.0), "en")
     table.live.watchers[VIEWER] = old
 
@@ -98,7 +99,7 @@ async def test_a_connection_lost_during_an_edit_is_a_failed_edit_not_an_error(mo
     """The edits run after every announcement, for every live hand and view: a dropped connection
     on one of them is a failed edit (a later one may work), not an exception that stops the rest."""
     monkeypatch.setattr(discord.Webhook, "partial", lambda *args, **kwargs: _Unreachable())
-    messages = PrivateMessages(SimpleNamespace(application_id=1))  # type: ignore[arg-type]
+    messages = PrivateMessages(unchecked(SimpleNamespace(application_id=1)))  # a stand-in client
     message = PrivateMessage("token", 1, 0.0)
     assert await messages.edit(message, {"content": "x"}, about="t") is Edited.FAILED
     assert await messages.retire(message, "over", about="t") is Edited.FAILED

@@ -42,6 +42,7 @@ from tests.cogs.public_payloads import (
     make_table,
     normalise,
 )
+from tests.typed import unchecked
 from tsuki.bot import game_specs
 
 SPECS = game_specs()
@@ -145,7 +146,7 @@ async def compare_match(
     rules = engine.rules_from(None, options)
     state, events = engine.begin(seats, rules, seed)
     batch = (Pending(-1, 0, tuple(events), "cpu"),)  # the deal, as the announcer narrates it
-    frames = [Frame(0, state, state, tuple(events), None, round_of(drawings, state))]  # the log's
+    frames = [Frame(0, state, state, tuple(events), None, round_of(unchecked(drawings), state))]  # the log's
     table = make_table(game, drawings, rules, seats, locale)
     play, deal = random.Random(seed), random.Random(f"other deal {game} {seed}")
     differences: list[str] = []
@@ -174,7 +175,9 @@ async def compare_match(
         before, (state, events) = state, engine.apply(state, action)
         batch = (Pending(move, seat if seat is not None else 0, tuple(events), by),)
         stored = store.ActionRow(42, move, seat if seat is not None else 0, str(action), by != "human", "")
-        frames.append(Frame(move + 1, state, before, tuple(events), stored, round_of(drawings, before)))
+        frames.append(
+            Frame(move + 1, state, before, tuple(events), stored, round_of(unchecked(drawings), before))
+        )
     raise AssertionError(f"{game} seed {seed}: no end after {MOVES_AT_MOST} moves")
 
 

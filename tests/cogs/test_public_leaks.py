@@ -31,7 +31,7 @@ from typing import Any
 
 import pytest
 
-from cogs.table import messages, render_pool, spectators
+from cogs.table import cards, messages, render_pool, spectators
 from cogs.table.model import Seat, Table
 from engine.doudizhu.cards import CARDS as DDZ_CARDS
 from engine.doudizhu.cards import Card as DdzCard
@@ -40,6 +40,7 @@ from engine.hanafuda.cards import CARDS as HANAFUDA
 from engine.hanafuda.cards import Card as HanafudaCard
 from engine.hanafuda.gostop.cards import card_str
 from engine.hanafuda.gostop.notation import to_player
+from tests.typed import unchecked
 from tsuki.bot import game_specs
 
 MATCHES = 200
@@ -77,13 +78,13 @@ def hidden_ids(game: str, state: Any) -> set[str]:
         cards = [c for mask in state.hands for c in bits(mask)] + list(state.pile[state.pile_pos :])
         return {card_str(c) for c in cards}
     if game == "doudizhu":
-        cards = {c for mask in state.masks for c in bits(mask)}
+        unseen = {c for mask in state.masks for c in bits(mask)}
         if state.landlord < 0:  # the kitty is shown once someone is landlord (then held: still public)
-            cards |= set(state.kitty)
+            unseen |= set(state.kitty)
         else:
-            cards -= set(state.kitty)
-        cards.discard(state.face_up)  # the card turned up before the deal is seen by everyone
-        return {str(DDZ_CARDS[c]) for c in cards}
+            unseen -= set(state.kitty)
+        unseen.discard(state.face_up)  # the card turned up before the deal is seen by everyone
+        return {str(DDZ_CARDS[c]) for c in unseen}
     return set()
 
 
@@ -112,7 +113,7 @@ def view_ids(game: str, value: Any, memo: dict[int, Any] | None = None) -> set[s
     memo = {} if memo is None else memo
 
     def walk(v: Any) -> set[str]:
-        kind = type(v)
+        kind: type = type(v)
         if kind is HanafudaCard or kind is DdzCard:
             return {str(v)}
         if kind is str:
@@ -183,7 +184,7 @@ def board_table(game: str, spec: RecordingSpec, rules: Any, seats: int) -> Table
     table = Table(
         id=1,
         game=game,
-        spec=spec,  # type: ignore[arg-type]
+        spec=unchecked(spec),  # a stand-in: the game's spec, recording the views drawn
         guild_id=1,
         channel_id=1,
         host_id=1,
@@ -198,10 +199,12 @@ def board_table(game: str, spec: RecordingSpec, rules: Any, seats: int) -> Table
 
 
 def payload_text(payload: dict[str, Any]) -> str:
-    """Everything a board post shows as text: its content, button labels and custom_ids."""
-    parts = [payload["content"]]
+    """Everything a post shows as text: its content, or a card's text displays, and every button
+    label and custom_id (inside a card's rows too)."""
+    parts = [payload.get("content") or ""]
     view = payload.get("view")
-    for item in getattr(view, "children", []):
+    for item in cards.walk(getattr(view, "children", [])):
+        parts += [str(getattr(item, "content", "") or "")]
         parts += [str(getattr(item, "label", "") or ""), str(getattr(item, "custom_id", "") or "")]
     return "\n".join(parts)
 

@@ -21,6 +21,7 @@ from tests.cogs.harness import (
     answer,
     buttons,
     open_hand,
+    post_text,
     quit_match,
     setup_guild,
     start_vs_cpu,
@@ -57,11 +58,13 @@ async def test_a_finished_match_moves_ratings_and_the_results_post_shows_it(
     assert all(ratings[g.name].rating.mu > ratings[host.name].rating.mu for g in guests)
 
     results = place.messages()[-1]
-    rated = [line for line in results.content.splitlines() if "rating" in line]
+    rated = [line for line in post_text(results).splitlines() if "rating" in line]
     lines = {line.split(":")[0].split()[-1]: line for line in rated}
-    assert set(lines) == {m.name for m in members[:people]}, results.content
+    assert set(lines) == {m.name for m in members[:people]}, post_text(results)
     for member in members[:people]:
-        shown, change = CHANGE.search(lines[member.name]).groups()
+        found = CHANGE.search(lines[member.name])
+        assert found is not None, lines[member.name]
+        shown, change = found.groups()
         assert int(shown.replace(",", "")) == ratings[member.name].display
         assert change.startswith("−" if member is host else "+")
 

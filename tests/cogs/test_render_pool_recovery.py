@@ -13,11 +13,11 @@ from tsuki.bot import game_specs
 
 async def test_a_killed_worker_costs_one_image_a_thread_then_a_fresh_pool():
     specs = game_specs()
-    spec: object = specs["koikoi"]
-    engine = spec.engine  # type: ignore[attr-defined]
+    spec = specs["koikoi"]
+    engine = spec.engine
     state = engine.new_game(2, engine.rules_from(None, None), 1)
     args = (engine.view(state, None), ("a", "b"), "en")
-    expected = spec.render_table(*args)  # type: ignore[attr-defined]
+    expected = spec.render_table(*args)
     render_pool.configure(1, game_specs)  # no warm-up: the test needs none
     try:
         pool = render_pool.pool()

@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 import pytest
-from PIL import Image
+from PIL import Image, WebPImagePlugin
 
 import store
 from i18n import number
@@ -233,7 +233,8 @@ async def test_the_round_animation_fits_the_upload_limit(
     reads = discord.Interaction._from_data
 
     def small_server(self: Any, data: Any) -> None:  # Discord reports this server's upload limit
-        reads(self, {**data, "attachment_size_limit": limit})
+        payload: Any = {**data, "attachment_size_limit": limit}
+        reads(self, payload)
 
     monkeypatch.setattr(discord.Interaction, "_from_data", small_server)
     message = answer(await alice.slash(channel, "replay", game=str(game_id))).message
@@ -245,6 +246,7 @@ async def test_the_round_animation_fits_the_upload_limit(
     assert attachment.filename.endswith(".webp") and len(data) <= limit - 64 * 1024
     picture = Image.open(io.BytesIO(data))
     actions = await store.actions_for(simcord_bot.db, game_id)
+    assert isinstance(picture, WebPImagePlugin.WebPImageFile)
     assert picture.format == "WEBP" and picture.is_animated and picture.n_frames > 2
     assert picture.n_frames <= len(actions) + 1
 

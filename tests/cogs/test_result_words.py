@@ -100,10 +100,10 @@ def test_dou_dizhu_peasants_who_win_are_winners_on_the_leaderboard() -> None:
 
 
 def test_the_dou_dizhu_match_image_says_winners_not_tie(monkeypatch: pytest.MonkeyPatch) -> None:
-    from render.doudizhu import sheets
+    from render.doudizhu import common, sheets
 
     asked: list[str] = []
-    real = sheets._t
+    real = common._t  # what sheets imported
 
     def spy(locale: str, key: str, **params: object) -> str:
         asked.append(key)

@@ -25,6 +25,7 @@ from tests.cogs.harness import (
     open_hand,
     play_match,
     play_one_move,
+    post_text,
     rules_options,
     setup_guild,
     start_vs_cpu,
@@ -77,12 +78,12 @@ async def test_human_plays_a_two_player_match_against_the_cpu_to_the_end(
     assert channel.threads, "the match runs in a thread created from the lobby message"
     first = place.last_table()
     assert "table.png" in [a.filename for a in first.attachments]
-    assert "Round 1" in first.content and "to 300" in first.content
+    assert "Round 1" in post_text(first) and "to 300" in post_text(first)
     await play_match(env, place, [alice])
     final = place.last_table()
     assert "match.png" in [a.filename for a in final.attachments]
-    assert "wins the match" in final.content and "End of round" in "\n".join(
-        m.content for m in place.table_messages()
+    assert "wins the match" in post_text(final) and "End of round" in "\n".join(
+        post_text(m) for m in place.table_messages()
     )
     assert any(a.filename.startswith("round-") for m in place.table_messages() for a in m.attachments)
     rows = await store.leaderboard(simcord_bot.db, guild.id, "roppyakken")
@@ -106,8 +107,8 @@ async def test_one_human_and_two_cpus_play_a_three_player_match_to_600(simcord_e
     await play_match(env, place, [alice])
     assert match_over(place)
     final = place.last_table()
-    assert "wins the match" in final.content and "match.png" in [a.filename for a in final.attachments]
-    status = final.content.splitlines()[-1]
+    assert "wins the match" in post_text(final) and "match.png" in [a.filename for a in final.attachments]
+    status = post_text(final).splitlines()[-1]
     assert all(s.name in status for s in table.seats), "the final totals name every seat"
 
 
@@ -140,7 +141,7 @@ async def test_the_gaji_offers_every_capturable_target_and_autocomplete_equals_l
     before = table.seq
     await alice.click(clicked.response.message, custom_id=targets[0].custom_id)
     assert table.seq == before + 1
-    assert "Rain man `11a` and takes" in "\n".join(m.content for m in place.table_messages())
+    assert "Rain man `11a` and takes" in "\n".join(post_text(m) for m in place.table_messages())
 
 
 async def test_a_bad_click_or_text_is_refused_and_changes_nothing(simcord_env, simcord_bot):

@@ -26,6 +26,7 @@ from tests.cogs.harness import (
     buttons,
     match_over,
     play_one_move,
+    post_text,
     setup_guild,
     start_vs_cpu,
     the_table,
@@ -111,7 +112,7 @@ async def test_the_log_reads_the_rounds_lines_in_order_in_pages(
     assert f"round {current} · page {len(book)}/{len(book)}" in message.content.splitlines()[0]
     assert body(message) == book[-1], "the board's button opens the latest page"
     assert control(message, "next").disabled and not control(message, "prev").disabled
-    narrated = board_narration(place.last_table().content)
+    narrated = board_narration(post_text(place.last_table()))
     shown = [line for line in narrated if line in lines]
     assert shown and lines[-len(shown) :] == shown, "the log ends with the board's latest lines"
 
@@ -196,7 +197,7 @@ async def test_the_board_marks_dropped_lines_exactly(simcord_env: Any, simcord_b
     table = the_table(bot)
     marked = unmarked = 0
     while round_of(table.spec, table.state) == 1 and marked + unmarked < 60:
-        head, recent = sections(place.last_table().content)
+        head, recent = sections(post_text(place.last_table()))
         log = [line for lines in (await stored_log(bot, table.id)).values() for line in lines]
         shown = [line for line in recent if line != ELIDED]
         if shown:

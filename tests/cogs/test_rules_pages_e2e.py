@@ -45,10 +45,10 @@ async def turn_to(actor: Any, message: Any, page: str) -> Any:
 # Rows of the lists, as the table shows them (rule in bold, then value, then source).
 ROWS = {
     "koikoi-japan": (
-        "• **Three Lights (sanko)**: 5; without the rain man (rain + 2: none)",
+        "• **Three Brights (sanko)**: 5; without the rain man (rain + 2: none)",
         "“Three Lights 5 (… three lights including the rain man score nothing)”",
         "• **Own koi-koi calls**: +n for the scorer's n ≤ 3 calls, ×(n − 2) for n ≥ 4",
-        "• **Flower Viewing Sake (hanami)**: 1; 3 once the pile's owner has called koi-koi; rain never "
+        "• **Flower-Viewing Sake (hanami)**: 1; 3 once the pile's owner has called koi-koi; rain never "
         "cancels it",
         "• **Match**: 8 rounds, 30 points each to start, ends early when a total is 0 or below",
         "KoiKoi-Japan: “An exhausted round gives the dealer +1 and the other −1”",
@@ -57,7 +57,7 @@ ROWS = {
         "• **Big score doubling**: ×2 when the yaku total is 7 or more",
         "Nintendo (JP): 五光（10点）",
         "• **Cards of the Month (tsukifuda)**: off",
-        "• **Sake cup**: a seed and a plain",
+        "• **Sake cup**: an animal and a chaff card",
         "Nintendo (JP): 「菊に盃」は、10点札とカス札としても通用します",
         "• **Deal**: 2 at a time to the opponent, the field, the dealer",
     ),

@@ -7,14 +7,15 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from cogs.seat_vote import at_once, open_vote
-from cogs.table.model import Seat
+from cogs.table.model import Seat, Table
+from tests.typed import unchecked
 
 HOST, B, C, D = 1, 2, 3, 4
 
 
-def table(*user_ids: int | None, away: tuple[int, ...] = ()) -> SimpleNamespace:
+def table(*user_ids: int | None, away: tuple[int, ...] = ()) -> Table:
     seats = [Seat(i, uid, f"p{i}", away=uid in away) for i, uid in enumerate(user_ids)]
-    return SimpleNamespace(seats=seats, host_id=HOST)
+    return unchecked(SimpleNamespace(seats=seats, host_id=HOST))  # a stand-in: seats and host
 
 
 def test_the_host_replaces_at_once_only_a_cpu_an_away_or_their_own_seat():

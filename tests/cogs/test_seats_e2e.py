@@ -13,6 +13,7 @@ from tests.cogs.harness import (
     game_snapshot,
     open_hand,
     play_one_move,
+    post_text,
     setup_guild,
     step_buttons,
     the_table,
@@ -53,8 +54,9 @@ async def test_the_host_hands_an_away_player_s_seat_to_the_cpu_at_once(simcord_e
     assert answer(done).flags.ephemeral and "handed over" in answer(done).content
     assert table.seats[bobs].is_cpu and table.seats[bobs].name == "CPU 1"
     row = await store.get_game(simcord_bot.db, table.id)
+    assert row is not None
     assert row.seats[bobs].user_id is None and row.seats[bobs].display_name == "CPU 1"
-    assert "The CPU takes over seat" in place.messages()[-1].content
+    assert "The CPU takes over seat" in post_text(place.messages()[-1])
     # bob can no longer act: the table's buttons, his old hand and /move all refuse him
     refused = await bob.click(place.last_table(), label="My hand")
     assert "not seated" in refused.response.content
@@ -101,8 +103,9 @@ async def test_two_humans_a_present_player_s_seat_changes_hands_only_with_their_
     passed = await bob.click(host_vote, label="Agree")
     assert "passed" in passed.response.content and not buttons(passed.response.message)
     assert table.seats[bobs].user_id == carol.id and table.seats[bobs].name == "carol"
-    assert (await store.get_game(simcord_bot.db, table.id)).seats[bobs].user_id == carol.id
-    line = place.messages()[-1].content
+    row = await store.get_game(simcord_bot.db, table.id)
+    assert row is not None and row.seats[bobs].user_id == carol.id
+    line = post_text(place.messages()[-1])
     assert f"<@{carol.id}> takes over seat {bobs + 1} from **bob**" in line
     if table.to_act().index != bobs:  # alice first: then it is the seat carol took over
         await play_one_move(alice, place)
@@ -229,8 +232,9 @@ async def test_the_host_ends_a_match_without_a_result_after_confirming(simcord_e
     ended = await alice.click(asked.response.message, label="End the match")
     assert "You ended the match" in ended.response.content
     row = await store.get_game(simcord_bot.db, table.id)
+    assert row is not None
     assert row.status == "abandoned" and await store.results_for(simcord_bot.db, table.id) == []
-    assert f"<@{alice.id}> ended the match. No result is recorded." in place.messages()[-1].content
+    assert f"<@{alice.id}> ended the match. No result is recorded." in post_text(place.messages()[-1])
     assert not simcord_bot.tables.tables
     lobby_now = next(m for m in channel.history() if m.id == lobby.response.message.id)
     assert "without a result" in lobby_now.embeds[0].description

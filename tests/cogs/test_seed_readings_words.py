@@ -39,7 +39,7 @@ def test_the_rules_card_states_the_new_move(game: str, locale: str) -> None:
     words = squeeze("".join(d.text for d in texts))
     assert squeeze(i18n.t(locale, f"rules_card.{game}.turn.1")) in words
     if locale == "en":
-        said = {"roppyakken": "The Gaji (11a) takes any card but a plain, or may be laid on the field.",
+        said = {"roppyakken": "The Gaji (11a) takes any card but chaff, or may be laid on the field.",
                 "goita": "A King attacks only once a King was laid (yours face down counts)"}  # fmt: skip
         assert squeeze(said[game]) in words
 

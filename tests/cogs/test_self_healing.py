@@ -43,6 +43,7 @@ from tests.cogs.harness import (
     the_table,
     wait_for_turn,
 )
+from tests.typed import unchecked
 from tsuki.settings import Settings
 
 # The shortest match of each game (typed rule options of its start command).
@@ -89,12 +90,13 @@ pytestmark = pytest.mark.usefixtures("virtual_backoff")  # backoffs on the simul
 def settings(tmp_path: Path, backend: str) -> Settings:
     """The bot's settings on ``backend`` (a test parameter): a 2-minute turn timer; on
     PostgreSQL, leases whose renewal (every third of 90 s) runs on the simulated clock."""
-    common = {"cpu_delay": TEST_CPU_DELAY, "turn_timeout": 120}
     if backend == "postgres":
         from tests.postgres import fresh_url
 
-        return Settings(database_url=fresh_url(), lease_seconds=90, **common)
-    return Settings(database_path=str(tmp_path / "tsuki.db"), **common)
+        return Settings(
+            database_url=fresh_url(), lease_seconds=90, cpu_delay=TEST_CPU_DELAY, turn_timeout=120
+        )
+    return Settings(database_path=str(tmp_path / "tsuki.db"), cpu_delay=TEST_CPU_DELAY, turn_timeout=120)
 
 
 class Faults:
@@ -136,7 +138,7 @@ class Faults:
             async with real() as conn:
                 yield conn
 
-        db.transaction = transaction  # type: ignore[method-assign]
+        unchecked(db).transaction = transaction  # the store's own, failing first
 
     def _break_leases(self, monkeypatch: pytest.MonkeyPatch) -> None:
         from store import leases

@@ -24,6 +24,7 @@ from tests.cogs.harness import (
     match_over,
     open_hand,
     play_match,
+    post_text,
     setup_guild,
     step_buttons,
     the_table,
@@ -110,7 +111,7 @@ async def test_high_card_plays_end_to_end_through_the_shared_flow(simcord_env: A
     assert sum(r.points for r in results) == 3, "three cards each: three tricks in all"
     assert max(r.points for r in results) == next(r.points for r in results if r.seat == winner) >= 2
     last = place.last_table()
-    assert any("wins the match!" in line for line in last.content.splitlines()), last.content
+    assert any("wins the match!" in line for line in post_text(last).splitlines()), post_text(last)
     seats = [table.seat_of(p.id).index for p in (alice, bob)]
     ratings = [(await store.user_ratings(simcord_bot.db, p.id))["highcard"] for p in (alice, bob)]
     assert [(r.matches, r.wins) for r in ratings] == [(1, int(s == winner)) for s in seats]

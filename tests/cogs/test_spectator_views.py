@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
 import pytest
 
+from cogs.table import cards
 from cogs.table.coach import board_lines, not_seated
 from cogs.table.model import Coach, Seat, Table
 from cogs.table.private_message import PrivateMessage
@@ -52,9 +54,12 @@ async def test_a_spectator_sees_the_public_view_and_a_coach_one_hand(game: str, 
     table = live_table(game)
     drawn: dict[str, list[Any]] = {"table": [], "hand": []}
     real_table, real_hand = table.spec.render_table, table.spec.render_hand
-    monkeypatch.setattr(
-        table.spec, "render_table", lambda v, *a: drawn["table"].append(v) or real_table(v, *a)
-    )
+
+    def render_table(view: Any, *args: Any) -> bytes:
+        drawn["table"].append(view)
+        return real_table(view, *args)
+
+    monkeypatch.setattr(table.spec, "render_table", render_table)
     owners: list[str | None] = []
 
     def render_hand(view: Any, locale: str, owner: str | None = None) -> bytes:
@@ -67,19 +72,21 @@ async def test_a_spectator_sees_the_public_view_and_a_coach_one_hand(game: str, 
     plain = await view_message(table, OTHER, "en")
     assert [f.filename for f in plain["attachments"]] == ["table.png"]
     assert [v.seat for v in drawn["table"]] == [None] and not drawn["hand"]
-    assert "You are watching" in plain["content"]
+    assert "You are watching" in card_text(plain)
+    assert card_images(plain) == ["table.png"], "one card: its text, the image it names, its buttons"
 
     table.live.coaches[0] = Coach(0, COACH, "Ben")
     coached = await view_message(table, COACH, "en")
     assert [f.filename for f in coached["attachments"]] == ["table.png", "hand.png"]
     assert [v.seat for v in drawn["hand"]] == [0], "exactly seat 0's hand, for its coach"
     assert owners == ["P0"], "titled with its player's name, not 'Your hand'"
-    assert "P0 shows their hand to Ben" in coached["content"]
+    assert "P0 shows their hand to Ben" in card_text(coached)
+    assert card_images(coached) == ["table.png", "hand.png"]
     other = await view_message(table, OTHER, "en")
     assert [f.filename for f in other["attachments"]] == ["table.png"], "nobody else gets it"
-    assert "P0 shows their hand to Ben" in other["content"]
+    assert "P0 shows their hand to Ben" in card_text(other)
     assert all(v.seat is None for v in drawn["table"]) and len(drawn["hand"]) == 1
-    buttons = [b.custom_id for b in other["view"].children]
+    buttons = [b.custom_id for b in cards.walk(other["view"].children) if isinstance(b, discord.ui.Button)]
     assert buttons == ["w:1:watch", "w:1:stop"], "a spectator's only controls act on nothing"
 
     drawn["table"].clear()
@@ -87,6 +94,20 @@ async def test_a_spectator_sees_the_public_view_and_a_coach_one_hand(game: str, 
     for user_id in (OTHER, OTHER + 1, COACH):
         await view_message(table, user_id, "en", shared)
     assert len(drawn["table"]) == 1 and len(drawn["hand"]) == 2
+
+
+def card_text(payload: dict[str, Any]) -> str:
+    """The text of a view's card (a V2 message has no content)."""
+    assert isinstance(payload["view"], discord.ui.LayoutView) and payload["content"] is None
+    return "\n".join(
+        c.content for c in payload["view"].walk_children() if isinstance(c, discord.ui.TextDisplay)
+    )
+
+
+def card_images(payload: dict[str, Any]) -> list[str]:
+    """The attachments the card shows, in order (``attachment://name``)."""
+    galleries = [c for c in payload["view"].walk_children() if isinstance(c, discord.ui.MediaGallery)]
+    return [item.media.url.removeprefix("attachment://") for g in galleries for item in g.items]
 
 
 def test_the_board_lines_and_who_is_told_they_watch() -> None:

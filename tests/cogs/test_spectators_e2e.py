@@ -18,6 +18,7 @@ from tests.cogs.harness import (
     game_snapshot,
     open_hand,
     play_one_move,
+    post_text,
     quit_match,
     setup_guild,
     start_vs_cpu,
@@ -90,44 +91,44 @@ async def test_a_spectator_sees_the_public_table_live_and_cannot_act(simcord_env
     watched = await watch(carol, place.last_table())
     view = answer(watched)
     assert view.flags.ephemeral and files(view) == ["table.png"], "the table image, no hand"
-    assert "You are watching" in view.content
-    assert all(name not in view.content for name in hidden_names(table)), "no hidden card in the text"
+    assert "You are watching" in post_text(view)
+    assert all(name not in post_text(view) for name in hidden_names(table)), "no hidden card in the text"
     assert renders.tables and all(v.seat is None for v in renders.tables), "drawn from the public view"
     assert all(v.hand is None for v in renders.tables)
     assert not renders.hands, "no hand image was drawn for a spectator"
     assert view.id not in [m.id for m in place.thread.history(viewer=alice)], "only carol sees it"
-    assert "👁 1 watching" in place.last_table().content, "the board counts her (an edit, no new post)"
+    assert "👁 1 watching" in post_text(place.last_table()), "the board counts her (an edit, no new post)"
     assert not step_buttons(view.message), "a spectator's view has no control that plays"
 
     # It is live: the moves that follow redraw the same message.
-    first = view.content
+    first = post_text(view)
     await wait_for_turn(env, place, alice)
-    assert answer(watched).id == view.id and answer(watched).content != first
+    assert answer(watched).id == view.id and post_text(answer(watched)) != first
 
     # Nothing a spectator clicks or types acts, and each refusal says why.
     before = await game_snapshot(simcord_bot, table)
     board = place.last_table()
     mine = await carol.click(board, custom_id=button_id(board, ":hand"))
-    assert mine.ephemeral and WATCHING in answer(mine).content
+    assert mine.ephemeral and WATCHING in post_text(answer(mine))
     hand = await open_hand(alice, place)  # alice's own hand: its step and menu ids, forged by carol
     step = step_buttons(hand)[0].custom_id
     refused = await forge(carol, board, step)
-    assert WATCHING in answer(refused).content
+    assert WATCHING in post_text(answer(refused))
     game, seq = step.split(":")[1:3]
-    assert WATCHING in answer(await forge(carol, board, f"p:{game}:{seq}")).content
-    assert WATCHING in answer(await forge(carol, board, f"l:{game}:join")).content
+    assert WATCHING in post_text(answer(await forge(carol, board, f"p:{game}:{seq}")))
+    assert WATCHING in post_text(answer(await forge(carol, board, f"l:{game}:join")))
     typed = await carol.slash(place.thread, "move", action=step.split(":")[3] or "1a")
-    assert typed.ephemeral and WATCHING in answer(typed).content
+    assert typed.ephemeral and WATCHING in post_text(answer(typed))
     shown = await carol.slash(place.thread, "hand")
-    assert shown.ephemeral and WATCHING in answer(shown).content
+    assert shown.ephemeral and WATCHING in post_text(answer(shown))
     assert await game_snapshot(simcord_bot, table) == before, "nothing changed"
 
     # Stop watching: the view says so, the board counts one fewer.
     stopped = await carol.click(
         answer(watched).message, custom_id=button_id(answer(watched).message, ":stop")
     )
-    assert "stopped watching" in answer(stopped).content
-    assert "watching" not in place.last_table().content
+    assert "stopped watching" in post_text(answer(stopped))
+    assert "watching" not in post_text(place.last_table())
     assert not await spectator_store.spectators(simcord_bot.db, table.id)
 
 
@@ -136,32 +137,32 @@ async def test_watch_from_the_lobby_and_by_command_and_the_count(simcord_env, si
     _, channel, (alice, bob, carol, dave) = setup_guild(env, "alice", "bob", "carol", "dave")
     lobby = await alice.slash(channel, "koikoi start")
     waiting = await watch(carol, lobby.response.message)
-    assert "not started yet" in answer(waiting).content and not answer(waiting).attachments
+    assert "not started yet" in post_text(answer(waiting)) and not answer(waiting).attachments
     bob_watched = await watch(bob, lobby.response.message)  # bob watches the lobby, then takes a seat
     await bob.click(lobby.response.message, label="Join")
     refused = await bob.click(lobby.response.message, custom_id=button_id(lobby.response.message, ":watch"))
-    assert "have a seat" in answer(refused).content, "a player watches through My hand"
+    assert "have a seat" in post_text(answer(refused)), "a player watches through My hand"
     await alice.click(lobby.response.message, label="Start")
     place = Place(channel, env)
     assert files(answer(waiting)) == ["table.png"], "the lobby's watcher sees the match once it starts"
-    assert "have a seat" in answer(bob_watched).content and not answer(bob_watched).attachments
-    assert "👁 1 watching" in place.last_table().content, "a player is not counted"
+    assert "have a seat" in post_text(answer(bob_watched)) and not answer(bob_watched).attachments
+    assert "👁 1 watching" in post_text(place.last_table()), "a player is not counted"
     await env.advance_time(5)  # Discord's 5 s window for the thread's posts
     assert button_id(lobby.response.message, ":watch"), "the started lobby keeps a Watch button"
 
     by_command = await dave.slash(place.thread, "watch")
     assert by_command.ephemeral and files(answer(by_command)) == ["table.png"]
-    assert "👁 2 watching" in place.last_table().content
+    assert "👁 2 watching" in post_text(place.last_table())
     table = the_table(simcord_bot)
     elsewhere = await dave.slash(channel, "watch", game=table.id)  # by number, from another channel
     assert files(answer(elsewhere)) == ["table.png"]
-    assert "👁 2 watching" in place.last_table().content, "one view per person"
+    assert "👁 2 watching" in post_text(place.last_table()), "one view per person"
     nothing = await dave.slash(channel, "watch", game=table.id + 100)
-    assert "no running match" in answer(nothing).content
+    assert "no running match" in post_text(answer(nothing))
 
     actor = next(p for p in (alice, bob) if table.to_act().user_id == p.id)
     await play_one_move(actor, place)
-    assert "👁 2 watching" in place.last_table().content, "the count stays through the moves"
+    assert "👁 2 watching" in post_text(place.last_table()), "the count stays through the moves"
 
 
 async def test_a_coach_sees_exactly_one_hand_and_everyone_is_told(
@@ -176,24 +177,24 @@ async def test_a_coach_sees_exactly_one_hand_and_everyone_is_told(
     other_view = await watch(dave, place.last_table())
     hand = await open_hand(alice, place)
 
-    assert answer(await alice.slash(place.thread, "coach show", user=alice)).content == (
+    assert post_text(answer(await alice.slash(place.thread, "coach show", user=alice))) == (
         "You cannot be your own coach."
     )
     renders.clear()
     set_up = await alice.slash(place.thread, "coach show", user=carol)
-    assert set_up.ephemeral and "carol now sees your hand" in answer(set_up).content
+    assert set_up.ephemeral and "carol now sees your hand" in post_text(answer(set_up))
     line = "🎓 alice shows their hand to carol"
-    assert line in place.last_table().content, "the board says it"
-    assert line in answer(coach_view).content and line in answer(other_view).content
+    assert line in post_text(place.last_table()), "the board says it"
+    assert line in post_text(answer(coach_view)) and line in post_text(answer(other_view))
     assert line in hand.content or line in (await open_hand(alice, place)).content, "alice's hand says it"
     assert files(answer(coach_view)) == ["table.png", "hand.png"], "the coach sees alice's hand"
-    assert "alice shows you their hand" in answer(coach_view).content
+    assert "alice shows you their hand" in post_text(answer(coach_view))
     assert files(answer(other_view)) == ["table.png"], "the other spectator does not"
     assert {v.seat for v in renders.hands} == {0}, "only alice's seat's hand was drawn"
     assert all(v.seat is None for v in renders.tables)
-    assert WATCHING in answer(await dave.slash(place.thread, "coach show", user=carol)).content
+    assert WATCHING in post_text(answer(await dave.slash(place.thread, "coach show", user=carol)))
     taken = await alice.slash(place.thread, "coach show", user=dave)  # replaces carol
-    assert taken.ephemeral and "dave now sees your hand" in answer(taken).content
+    assert taken.ephemeral and "dave now sees your hand" in post_text(answer(taken))
     assert files(answer(coach_view)) == ["table.png"] and files(answer(other_view)) == [
         "table.png",
         "hand.png",
@@ -219,15 +220,15 @@ async def test_a_coach_sees_exactly_one_hand_and_everyone_is_told(
     )
     assert resumed.live.watchers[carol.id].shown_seq == resumed.seq
     assert files(answer(coach_view)) == ["table.png", "hand.png"]
-    assert line in place.last_table().content and "👁 2 watching" in place.last_table().content
+    assert line in post_text(place.last_table()) and "👁 2 watching" in post_text(place.last_table())
 
     off = await alice.slash(place.thread, "coach off")
-    assert "carol no longer sees your hand" in answer(off).content
-    assert files(answer(coach_view)) == ["table.png"] and line not in answer(coach_view).content
-    assert line not in place.last_table().content
+    assert "carol no longer sees your hand" in post_text(answer(off))
+    assert files(answer(coach_view)) == ["table.png"] and line not in post_text(answer(coach_view))
+    assert line not in post_text(place.last_table())
     assert not await spectator_store.coaches(new_bot.db, resumed.id)
     again = await alice.slash(place.thread, "coach off")
-    assert "Nobody sees your hand" in answer(again).content
+    assert "Nobody sees your hand" in post_text(answer(again))
 
 
 async def test_a_view_expires_reopens_in_one_click_and_ends_with_the_match(simcord_env, simcord_bot):
@@ -236,21 +237,21 @@ async def test_a_view_expires_reopens_in_one_click_and_ends_with_the_match(simco
     place = await start_vs_cpu(env, channel, alice, rounds=3)
     table = the_table(simcord_bot)
     watched = await watch(carol, place.last_table())
-    assert "👁 1 watching" in place.last_table().content
+    assert "👁 1 watching" in post_text(place.last_table())
 
     await env.advance_time(14 * 60 + 1)  # the token lives 15 minutes
     expired = answer(watched)
     assert "Watch again" in [b.label for b in buttons(expired.message)] and not expired.attachments
-    assert "watching" not in place.last_table().content, "an expired view is not counted"
+    assert "watching" not in post_text(place.last_table()), "an expired view is not counted"
     assert not await spectator_store.spectators(simcord_bot.db, table.id)
     again = await carol.click(expired.message, custom_id=button_id(expired.message, ":watch"))
     assert answer(again).id == expired.id and files(answer(again)) == ["table.png"], "the same message"
-    assert "👁 1 watching" in place.last_table().content
+    assert "👁 1 watching" in post_text(place.last_table())
 
     await alice.slash(place.thread, "coach show", user=carol)
     assert await spectator_store.coaches(simcord_bot.db, table.id)
     await quit_match(alice, place.thread)
-    assert answer(again).content == "The match is over." and not answer(again).attachments
+    assert post_text(answer(again)) == "The match is over." and not answer(again).attachments
     assert not await spectator_store.spectators(simcord_bot.db, table.id)
     assert not await spectator_store.coaches(simcord_bot.db, table.id), "the coach ends with the match"
 
@@ -266,19 +267,19 @@ async def test_a_coach_is_one_spectator_for_one_seat_and_ends_when_the_seat_chan
     coach_view = await watch(carol, place.last_table())
     await watch(dave, place.last_table())
     player = await alice.slash(place.thread, "coach show", user=bob)
-    assert "plays at this match" in answer(player).content and not table.live.coaches
+    assert "plays at this match" in post_text(answer(player)) and not table.live.coaches
     await bob.slash(place.thread, "coach show", user=carol)
     taken = await alice.slash(place.thread, "coach show", user=carol)
-    assert "already sees another player's hand" in answer(taken).content
+    assert "already sees another player's hand" in post_text(answer(taken))
     assert [c.user_id for c in table.live.coaches.values()] == [carol.id], "one hand for one coach"
     assert files(answer(coach_view)) == ["table.png", "hand.png"]
-    assert "👁 2 watching" in place.last_table().content
+    assert "👁 2 watching" in post_text(place.last_table())
 
     await env.advance_time(5)  # the thread's posts and edits so far are out of Discord's 5 s window
     asked = await alice.slash(place.thread, "table replace", seat=bobs + 1, player=dave)
     await bob.click(asked.response.message, label="Agree")  # bob is present: his consent
     assert not table.live.coaches and not await spectator_store.coaches(simcord_bot.db, table.id)
     assert files(answer(coach_view)) == ["table.png"], "bob's coach does not see dave's hand"
-    assert "🎓" not in place.last_table().content
+    assert "🎓" not in post_text(place.last_table())
     assert set(table.live.watchers) == {carol.id}, "dave plays now: he is not watching any more"
-    assert "👁 1 watching" in place.last_table().content
+    assert "👁 1 watching" in post_text(place.last_table())

@@ -15,6 +15,7 @@ from tests.cogs.harness import (
     SETTLE_TIMEOUT,
     TEST_CPU_DELAY,
     Place,
+    post_text,
     setup_guild,
     start_vs_cpu,
     the_table,
@@ -161,5 +162,5 @@ async def test_a_restart_before_the_first_post_still_opens_with_the_start_and_th
     place = Place(channel, env)
     assert not place.messages(), "nothing was posted in the thread"
     await env.restart_bot(make_bot(settings))
-    first = place.messages()[0].content
+    first = post_text(place.messages()[0])
     assert "match begins" in first and "sha256:" in first, first

@@ -14,6 +14,7 @@ from types import ModuleType
 import pytest
 
 from engine.ai.levels import game_ai
+from engine.ai.search import SearchGame
 from engine.hints import Line, Progress
 from engine.hints import doudizhu as dd_hints
 from engine.hints import goita as goita_hints
@@ -33,9 +34,15 @@ CASES = [
 ]
 
 
+def _search(game: str) -> SearchGame:
+    ai = game_ai(game)
+    assert ai is not None and ai.search is not None
+    return ai.search
+
+
 def _walk(game: str, seats: int, seed: int, moves: int = 160):
     """(engine, state, seat to act) along one match of random legal moves."""
-    engine = game_ai(game).search.engine
+    engine = _search(game).engine
     state = engine.new_game(seats, engine.rules_from(None, None), seed)
     rng = random.Random(seed)
     for _ in range(moves):
@@ -48,7 +55,7 @@ def _walk(game: str, seats: int, seed: int, moves: int = 160):
 
 @pytest.mark.parametrize(("game", "module", "seats"), CASES)
 def test_states_sharing_a_view_give_the_same_hints(game: str, module: ModuleType, seats: int) -> None:
-    search = game_ai(game).search
+    search = _search(game)
     checked = 0
     for engine, state, seat in _walk(game, seats, seed=3):
         view = engine.view(state, seat)

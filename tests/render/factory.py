@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from engine.hanafuda.cards import CARDS, Card, Kind, RibbonKind, by_subject, cards
+from engine.hanafuda.koikoi.rules import Rules
 from engine.hanafuda.koikoi.types import (
     KoiKoiView,
     LastMove,
@@ -45,7 +46,7 @@ def fake_yaku(pile: tuple[Card, ...]) -> tuple[YakuScore, ...]:
 
 
 def random_view(
-    seed: int, *, seat: int | None = None, phase: Phase | None = None, rules: object = None
+    seed: int, *, seat: int | None = None, phase: Phase | None = None, rules: Rules | None = None
 ) -> KoiKoiView:
     """A plausible mid-round view: cards split at random between field, hands, piles and deck."""
     rng = random.Random(seed)
@@ -65,7 +66,8 @@ def random_view(
     pile = 48 - len(hand0) - len(hand1) - len(field) - len(cap0) - len(cap1)
     phase = phase or rng.choice((Phase.PLAY, Phase.PLAY, Phase.DRAW_CHOICE, Phase.DECIDE))
     to_act = rng.randrange(2)
-    pending, targets = None, ()
+    pending: Card | None = None
+    targets: tuple[Card, ...] = ()
     if phase is Phase.DRAW_CHOICE:
         pending = next(it, None)
         same = [c for c in field if pending is not None and c.month == pending.month][:2]
@@ -83,7 +85,7 @@ def random_view(
     return KoiKoiView(
         seat=seat,
         seats=2,
-        rules=rules,
+        rules=rules or Rules(),  # (the drawing reads none)
         phase=phase,
         to_act=to_act,
         round_no=rng.randrange(1, 13),
@@ -116,7 +118,7 @@ def showcase_view(seat: int | None = None) -> KoiKoiView:
     return KoiKoiView(
         seat=seat,
         seats=2,
-        rules=None,
+        rules=Rules(),  # (the drawing reads none)
         phase=Phase.PLAY,
         to_act=1,
         round_no=3,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from engine.core import GameEngine
@@ -85,46 +85,58 @@ def _game_images(
         acting = eng.to_act(state)
         waiting = (acting + 1) % seats if acting is not None else 0
         public, own, other = eng.view(state, None), eng.view(state, acting), eng.view(state, waiting)
-        yield f"{name}/{label}/table", lambda v=public: module.render_table(v, names=names)
-        yield f"{name}/{label}/table_acting", lambda v=own: module.render_table(v, names=names)
-        yield f"{name}/{label}/hand", lambda v=own: module.render_hand(v)
-        yield f"{name}/{label}/hand_waiting", lambda v=other: module.render_hand(v)
+        yield f"{name}/{label}/table", partial(module.render_table, public, names=names)
+        yield f"{name}/{label}/table_acting", partial(module.render_table, own, names=names)
+        yield f"{name}/{label}/hand", partial(module.render_hand, own)
+        yield f"{name}/{label}/hand_waiting", partial(module.render_hand, other)
     label, state = phase_states(name)[-1]
     acting = eng.to_act(state)
     for loc in LOCALES[2:]:
         public, own = eng.view(state, None), eng.view(state, acting)
         yield (
             f"{name}/{label}/table_{loc}",
-            lambda v=public, loc=loc: module.render_table(v, names=names, locale=loc),
+            partial(module.render_table, public, names=names, locale=loc),
         )
-        yield f"{name}/{label}/hand_{loc}", lambda v=own, loc=loc: module.render_hand(v, locale=loc)
+        yield f"{name}/{label}/hand_{loc}", partial(module.render_hand, own, locale=loc)
         owner = names[acting] if acting is not None else names[0]
         yield (
             f"{name}/{label}/hand_replay_{loc}",
-            lambda v=own, loc=loc, o=owner: module.render_hand(v, locale=loc, owner=o),
+            partial(module.render_hand, own, locale=loc, owner=owner),
         )
+
+
+def _leaderboard(seed: int, loc: str) -> bytes:
+    return render_leaderboard(card_samples.board(seed, loc), locale=loc)
+
+
+def _profile(seed: int, loc: str) -> bytes:
+    return render_profile(card_samples.profile(seed, loc), locale=loc)
+
+
+def _history(seed: int, loc: str) -> bytes:
+    return render_history(card_samples.history(seed, loc), locale=loc)
 
 
 def _cards() -> Iterator[tuple[str, Render]]:
     for seed, loc in ((0, "en"), (3, "fr"), (5, "ja"), (7, "ko"), (9, "zh-CN"), (11, "zh-TW")):
         yield (
             f"cards/leaderboard_{seed}_{loc}",
-            lambda s=seed, loc=loc: render_leaderboard(card_samples.board(s, loc), locale=loc),
+            partial(_leaderboard, seed, loc),
         )
         yield (
             f"cards/profile_{seed}_{loc}",
-            lambda s=seed, loc=loc: render_profile(card_samples.profile(s, loc), locale=loc),
+            partial(_profile, seed, loc),
         )
         yield (
             f"cards/history_{seed}_{loc}",
-            lambda s=seed, loc=loc: render_history(card_samples.history(s, loc), locale=loc),
+            partial(_history, seed, loc),
         )
 
 
 def _rules() -> Iterator[tuple[str, Render]]:
     for game in GAMES:
         for loc in LOCALES:
-            yield f"rules/{game}_{loc}", lambda g=game, loc=loc: render_rules_card(g, locale=loc)
+            yield f"rules/{game}_{loc}", partial(render_rules_card, game, locale=loc)
 
 
 def _replay_frame(name: str, label_index: int) -> bytes:
@@ -138,8 +150,8 @@ def _replay_frame(name: str, label_index: int) -> bytes:
 
 def _replay() -> Iterator[tuple[str, Render]]:
     for name in ("koikoi", "gostop", "doudizhu", "goita"):
-        yield f"replay/{name}_frame", lambda n=name: _replay_frame(n, 0)
-        yield f"replay/{name}_frame_late", lambda n=name: _replay_frame(n, -1)
+        yield f"replay/{name}_frame", partial(_replay_frame, name, 0)
+        yield f"replay/{name}_frame_late", partial(_replay_frame, name, -1)
 
 
 def animation() -> bytes:

@@ -44,19 +44,23 @@ LONG = ("Alexandrine-Marguerite", "猪鹿蝶고도리猪鹿蝶고도리", "Wolfg
 RATED = (RatingShown(1086, 86), RatingShown(958, -42), None, RatingShown(12034, -120))
 
 
+_ENGINES: dict[str, GameEngine[Any, Any, Any, Any]] = {
+    "roppyakken": ROPPYAKKEN,
+    "gostop": GOSTOP,
+    "doudizhu": DOUDIZHU,
+    "goita": gt.ENGINE,
+    "memory": gm.MEMORY,
+}
+
+
 @cache
 def playout(name: str, seats: int, seed: int) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """Every state of one random match of ``name`` (default rules) and the events it produced."""
-    eng: GameEngine[Any, Any, Any, Any] = {
-        "roppyakken": ROPPYAKKEN,
-        "gostop": GOSTOP,
-        "doudizhu": DOUDIZHU,
-        "goita": gt.ENGINE,
-        "memory": gm.MEMORY,
-    }[name]
+    eng = _ENGINES[name]
     rng = random.Random(seed)
     state = eng.new_game(seats, eng.rules_from(None, None), seed)
-    states, events = [state], []
+    states: list[Any] = [state]
+    events: list[Any] = []
     for _ in range(5000):
         legal = eng.legal_actions(state)
         if not legal:
@@ -69,13 +73,7 @@ def playout(name: str, seats: int, seed: int) -> tuple[tuple[Any, ...], tuple[An
 
 def _view(name: str, seats: int, seed: int, test: Callable[[Any], bool], seat: str = "acting") -> Any:
     """The first view of the playout (spectator's, or the acting seat's) that passes ``test``."""
-    eng: GameEngine[Any, Any, Any, Any] = {
-        "roppyakken": ROPPYAKKEN,
-        "gostop": GOSTOP,
-        "doudizhu": DOUDIZHU,
-        "goita": gt.ENGINE,
-        "memory": gm.MEMORY,
-    }[name]
+    eng = _ENGINES[name]
     for s in playout(name, seats, seed)[0]:
         public = eng.view(s, None)
         if test(public):

@@ -7,10 +7,11 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.hanafuda.cards import CARDS
 from render import fonts, glyph_cache, heap
+from render.glyph_cache import CachedFont
 from render.hanafuda import faces
 
 
-def _drawn(font: object) -> bytes:
+def _drawn(font: CachedFont) -> bytes:
     image = Image.new("L", (200, 40))
     ImageDraw.Draw(image).text((2, 2), "光猪鹿蝶 Koi", font=font, fill=255)
     return image.tobytes()

@@ -3,6 +3,7 @@ kept pieces stay bounded."""
 
 from __future__ import annotations
 
+import pytest
 from PIL import Image, ImageDraw
 
 from engine.hanafuda.cards import CARDS
@@ -38,7 +39,7 @@ def test_paletted_canvas_draws_the_quantised_rgb_pixels() -> None:
         assert paletted.convert("RGB").tobytes() == expected.tobytes()
 
 
-def test_kept_pieces_stay_bounded(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_kept_pieces_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(C, "_pieces", Recent(16, 40_000))
     fixed = table_palette()
     for i, card in enumerate(CARDS):

@@ -8,13 +8,14 @@ from concurrent.futures import ThreadPoolExecutor
 from PIL import Image, ImageChops, ImageDraw
 
 from render import glyph_cache, widgets
+from tests.typed import unchecked
 
 
 def _chip(x: float, cy: float, label: str, *, kept: bool) -> Image.Image:
     image = Image.new("RGB", (320, 100), (27, 38, 62))
     draw = ImageDraw.Draw(image)
     if not kept:
-        draw._image = None  # type: ignore[assignment]  # no canvas to paste on: drawn in place
+        unchecked(draw)._image = None  # no canvas to paste on: drawn in place
     widgets.chip(draw, x, cy, label, 32, (240, 192, 48), (30, 26, 24), align="center")
     return image
 

@@ -100,7 +100,7 @@ def test_landlord_badge_only_after_the_landlord_is_chosen() -> None:
     _, play = _find(_mid)
     roles = badges(play)
     assert roles.count("landlord") == 1 and roles.count("peasant") == 2
-    assert roles[play.landlord] == "landlord"
+    assert play.landlord is not None and roles[play.landlord] == "landlord"
 
 
 def test_sheets_render() -> None:
@@ -134,12 +134,13 @@ def test_no_bid_sheet() -> None:
     _check(render_round_sheet(result, names=NAMES, scores=(0, 0, 0), locale="fr"))
 
 
-def _colours(img: Image.Image) -> set[tuple[int, int, int]]:
-    rgb = img.convert("RGB")
-    return {c for _, c in rgb.getcolors(1 << 20)}
+def _colours(img: Image.Image) -> set[tuple[int, ...]]:
+    found = img.convert("RGB").getcolors(1 << 20)
+    assert found is not None
+    return {c for _, c in found if isinstance(c, tuple)}  # (an RGB image's colours are tuples)
 
 
-def _reddish(colours: set[tuple[int, int, int]]) -> bool:
+def _reddish(colours: set[tuple[int, ...]]) -> bool:
     return any(r > 150 and g < 90 and b < 90 for r, g, b in colours)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 
 import pytest
+from PIL import Image
 
 from engine.hanafuda.cards import CARDS, Kind, by_subject, card
 from render.hanafuda.faces import STYLES, card_back, card_face, card_size, glow, glow_margin
@@ -21,12 +22,19 @@ def test_all_48_faces_are_distinct(width: int) -> None:
     assert _digest(card_back(width)) not in digests
 
 
+def rgba(image: Image.Image, xy: tuple[int, int]) -> tuple[int, ...]:
+    """The colour at ``xy`` of a face (an RGBA image)."""
+    colour = image.getpixel(xy)
+    assert isinstance(colour, tuple), colour
+    return colour
+
+
 def test_face_size_mode_and_rounded_corners() -> None:
     face = card_face(card("8a"), 90)
     assert face.mode == "RGBA"
     assert face.size == card_size(90) == (90, 144)
-    assert face.getpixel((0, 0))[3] < 10  # transparent corner
-    assert face.getpixel((45, 72))[3] == 255
+    assert rgba(face, (0, 0))[3] < 10  # transparent corner
+    assert rgba(face, (45, 72))[3] == 255
 
 
 def test_faces_are_cached_and_keyword_spelling_does_not_matter() -> None:
@@ -49,7 +57,7 @@ def test_hwatu_style_has_red_border_and_korean_months() -> None:
     assert set(STYLES) >= {"hanafuda", "hwatu"}
     paulownia = card("12c")
     hanafuda, hwatu = card_face(paulownia, 80), card_face(paulownia, 80, style="hwatu")
-    r, g, _, _ = hwatu.getpixel((40, 1))
+    r, g, _, _ = rgba(hwatu, (40, 1))
     assert r > 150 and g < 80  # red edge
     # the month tab differs: 12 in Japanese order, 11 in Korean order
     assert hanafuda.crop((0, 0, 30, 26)).tobytes() != hwatu.crop((0, 0, 30, 26)).tobytes()

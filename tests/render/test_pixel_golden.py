@@ -18,6 +18,7 @@ import io
 import json
 import os
 from pathlib import Path
+from typing import TypedDict
 
 import PIL
 import pytest
@@ -54,7 +55,14 @@ def pixel_hash(data: bytes) -> str:
     return f"{size}:{digest.hexdigest()}"
 
 
-def _recorded() -> dict[str, object]:
+class Goldens(TypedDict):
+    """The recorded file: the drawing libraries' versions and each image's pixel hash."""
+
+    libraries: dict[str, str]
+    images: dict[str, str]
+
+
+def _recorded() -> Goldens:
     return json.loads(GOLDEN.read_text()) if GOLDEN.exists() else {"libraries": libraries(), "images": {}}
 
 
@@ -62,14 +70,14 @@ def _check(name: str, data: bytes) -> None:
     recorded = _recorded()
     actual = pixel_hash(data)
     if os.environ.get("TSUKI_UPDATE_GOLDEN"):
-        images = dict(recorded["images"])  # type: ignore[call-overload]
+        images = dict(recorded["images"])
         images[name] = actual
         recorded = {"libraries": libraries(), "images": dict(sorted(images.items()))}
         GOLDEN.write_text(json.dumps(recorded, indent=1) + "\n")
         return
     if recorded["libraries"] != libraries():
         pytest.skip(f"goldens recorded with {recorded['libraries']}, running {libraries()}")
-    expected = recorded["images"].get(name)  # type: ignore[attr-defined]
+    expected = recorded["images"].get(name)
     assert expected is not None, f"{name}: no golden recorded (TSUKI_UPDATE_GOLDEN=1 records it)"
     assert actual == expected, f"{name}: pixels differ from the golden"
 
@@ -87,5 +95,5 @@ def test_every_recorded_golden_still_has_a_case() -> None:
     """A renamed or dropped case must drop its golden too (no stale hash nobody checks)."""
     if os.environ.get("TSUKI_UPDATE_GOLDEN"):
         pytest.skip("recording")
-    recorded = set(_recorded()["images"])  # type: ignore[call-overload]
+    recorded = set(_recorded()["images"])
     assert recorded == {*CASES, ANIMATION}

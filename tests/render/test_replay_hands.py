@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 import pytest
@@ -102,8 +103,8 @@ def test_an_onlookers_hand_names_its_player_and_never_says_you(game: str, locale
     module = GAMES[game][1]
     acting, waiting = seat_views(game)
     for view in (acting, waiting):
-        live, live_texts = drawn(lambda v=view: module.render_hand(v, locale=locale))
-        seen, texts = drawn(lambda v=view: module.render_hand(v, locale=locale, owner=OWNER))
+        live, live_texts = drawn(partial(module.render_hand, view, locale=locale))
+        seen, texts = drawn(partial(module.render_hand, view, locale=locale, owner=OWNER))
         assert seen != live, "the onlooker's hand is not the player's"
         assert owner_title(game, view, locale) in texts, texts
         live_title = i18n.t(locale, LIVE_TITLE[game], count=len(view.hand))
@@ -129,7 +130,7 @@ def test_koikoi_decisions_in_the_third_person() -> None:
     view = showcase_view(seat=1)
     decide = dataclasses.replace(view, phase=KPhase.DECIDE)
     _, texts = drawn(lambda: kk.render_hand(decide, owner=OWNER))
-    assert "Aki decides: koi-koi or shōbu" in texts
+    assert "Aki decides: Koi-Koi or Shōbu" in texts
     card = view.field[0]
     choice = dataclasses.replace(view, phase=KPhase.DRAW_CHOICE, pending_draw=card)
     _, texts = drawn(lambda: kk.render_hand(choice, owner=OWNER, locale="ja"))
@@ -140,11 +141,11 @@ def test_gostop_decisions_in_the_third_person() -> None:
     view, _ = seat_views("gostop")
     cases = {
         GPhase.DECIDE: "Aki decides: go or stop",
-        GPhase.CUP: "Aki counts the sake cup: animal or pi",
+        GPhase.CUP: "Aki counts the sake cup: animal or chaff",
         GPhase.CLAIM: f"Aki may claim the round with {view.rules.joker_win_points} points",
     }
     for phase, line in cases.items():
-        _, texts = drawn(lambda p=phase: gs.render_hand(dataclasses.replace(view, phase=p), owner=OWNER))
+        _, texts = drawn(partial(gs.render_hand, dataclasses.replace(view, phase=phase), owner=OWNER))
         assert line in texts, texts
     _, texts = drawn(
         lambda: gs.render_hand(dataclasses.replace(view, phase=GPhase.CLAIM), owner=OWNER, locale="fr")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 
 import pytest
-from PIL import Image
+from PIL import Image, WebPImagePlugin
 
 from render.palette import ACCENT
 from render.replay import GAP, LABEL_H, TooLarge, animate, compose
@@ -37,7 +37,10 @@ def test_the_label_of_the_seat_to_act_is_gold() -> None:
         for left in (0, 600):
             colours = out.crop((left, 800 + GAP, left + 600, 800 + GAP + LABEL_H)).getcolors(1 << 16) or []
             found.append(
-                any(sum(abs(a - b) for a, b in zip(c, ACCENT, strict=True)) < 30 for _, c in colours)
+                any(
+                    isinstance(c, tuple) and sum(abs(a - b) for a, b in zip(c, ACCENT, strict=True)) < 30
+                    for _, c in colours
+                )
             )
         return found
 
@@ -49,6 +52,7 @@ def test_an_animation_fits_the_limit_or_says_it_cannot() -> None:
     frames = [png(1200, 900, (i * 20 % 256, 90, 200 - i * 10)) for i in range(12)]
     data = animate(frames, 60_000)
     picture = Image.open(io.BytesIO(data))
+    assert isinstance(picture, WebPImagePlugin.WebPImageFile)
     assert len(data) <= 60_000 and picture.format == "WEBP" and picture.is_animated
     assert 2 <= picture.n_frames <= 12
     noisy = []

@@ -28,6 +28,7 @@ from engine.hanafuda.roppyakken import (
 from render.hanafuda.roppyakken import render_hand, render_match_summary, render_round_sheet, render_table
 from render.hanafuda.roppyakken.common import kind_of
 from render.hanafuda.roppyakken.table import _height as table_height
+from tests.typed import acting
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NAMES = ("Aki", "Ben", "Chiyo")
@@ -130,7 +131,7 @@ def test_draw_choice(seats: int) -> None:
 def test_hand_marks_the_seats_turn() -> None:
     v = _mid(2)
     assert v.legal_actions
-    waiting = dataclasses.replace(v, to_act=(v.to_act + 1) % 2, legal_actions=())
+    waiting = dataclasses.replace(v, to_act=(acting(v.to_act) + 1) % 2, legal_actions=())
     assert render_hand(v) != render_hand(waiting)
     _check(render_hand(dataclasses.replace(v, seat=None, hand=None, legal_actions=())))
     _check(render_hand(dataclasses.replace(v, hand=(), legal_actions=())))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
+from unittest.mock import patch
 
 from PIL import ImageDraw
 
@@ -26,9 +27,5 @@ def texts_drawn(report: Report | None = None) -> Iterator[list[tuple[str, Any, A
         keep(str(text), kwargs.get("font"), kwargs.get("fill"))
         return original(self, xy, text, *args, **kwargs)
 
-    ImageDraw.ImageDraw.text = spy  # type: ignore[method-assign]
-    try:
-        with glyph_cache.observing(keep):
-            yield calls
-    finally:
-        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+    with patch.object(ImageDraw.ImageDraw, "text", spy), glyph_cache.observing(keep):
+        yield calls

@@ -167,6 +167,11 @@ def choose_action(view: View, rng: Any) -> Play:
     return Play(cards[-1])
 
 
+def _scores(view: View) -> tuple[int, ...]:
+    """The running scores ``view`` shows (``GameEngine.scores``)."""
+    return view.scores
+
+
 ENGINE: GameEngine[State, Play, View, Rules] = GameEngine(
     name="highcard",
     min_seats=2,
@@ -179,4 +184,5 @@ ENGINE: GameEngine[State, Play, View, Rules] = GameEngine(
     to_act=to_act,
     parse_action=parse_action,
     rules_from=rules_from,
+    scores=_scores,
 )

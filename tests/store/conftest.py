@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from store import Database, GameRow, SeatRow, create_game, start_game
+from store import Database, GameRow, SeatRow, create_game, get_game, start_game
 from tests.postgres import fresh_url
 
 GUILD = 1
@@ -28,6 +28,13 @@ async def db(backend: str) -> AsyncIterator[Database]:
 def db_path(tmp_path: Path, backend: str) -> str:
     """Where a test's database lives across close and reopen: a SQLite file, or a PostgreSQL URL."""
     return str(tmp_path / "tsuki.db") if backend == "sqlite" else fresh_url()
+
+
+async def stored_game(db: Database, game_id: int) -> GameRow:
+    """The stored row of a game the test knows exists."""
+    row = await get_game(db, game_id)
+    assert row is not None, f"game {game_id} is not stored"
+    return row
 
 
 def seats(*user_ids: int | None) -> list[SeatRow]:

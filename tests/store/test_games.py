@@ -18,7 +18,8 @@ from store import (
     unfinished_games,
     update_meta,
 )
-from tests.store.conftest import CHANNEL, GUILD, HOST, active_game, seats
+from tests.store.conftest import CHANNEL, GUILD, HOST, active_game, seats, stored_game
+from tests.typed import unchecked
 
 RULES = {"months": 12, "koikoi": True}
 
@@ -51,7 +52,7 @@ async def test_set_seats_replaces_lobby_seats(db: Database) -> None:
     game = await set_seats(db, lobby.id, seats(HOST, None))
     assert game.seats == (SeatRow(0, HOST, f"user{HOST}"), SeatRow(1, None, "CPU 1"))
     assert [s.is_cpu for s in game.seats] == [False, True]
-    assert (await get_game(db, lobby.id)) == game
+    assert (await stored_game(db, lobby.id)) == game
 
 
 async def test_seats_must_be_numbered_from_zero(db: Database) -> None:
@@ -59,7 +60,7 @@ async def test_seats_must_be_numbered_from_zero(db: Database) -> None:
     await set_seats(db, lobby.id, seats(HOST))
     with pytest.raises(ValueError, match="numbered"):
         await set_seats(db, lobby.id, [SeatRow(1, HOST, "a"), SeatRow(1, None, "b")])
-    assert (await get_game(db, lobby.id)).seats == tuple(seats(HOST))  # unchanged
+    assert (await stored_game(db, lobby.id)).seats == tuple(seats(HOST))  # unchanged
 
 
 async def test_start_game_activates_with_seed_seats_and_thread(db: Database) -> None:
@@ -83,7 +84,7 @@ async def test_a_running_match_can_hand_a_seat_over_but_not_change_the_seat_coun
     await finish_game(db, game.id, "abandoned")
     with pytest.raises(WrongStatus):
         await set_seats(db, game.id, seats(HOST, 300))
-    assert (await get_game(db, game.id)).seats == handed.seats
+    assert (await stored_game(db, game.id)).seats == handed.seats
 
 
 async def test_start_game_keeps_lobby_seats_and_seed_by_default(db: Database) -> None:
@@ -125,13 +126,14 @@ async def test_active_game_in_channel_follows_the_thread(db: Database) -> None:
 async def test_set_thread_moves_an_open_game(db: Database) -> None:
     game = await active_game(db)
     await set_thread(db, game.id, 777)
-    assert (await active_game_in_channel(db, GUILD, 777)).id == game.id
+    moved = await active_game_in_channel(db, GUILD, 777)
+    assert moved is not None and moved.id == game.id
     other = await create_game(db, GUILD, CHANNEL, "goita", RULES, 1, 200)
     with pytest.raises(ChannelBusy):
         await set_thread(db, game.id, None)  # back to the channel, now taken by `other`
     with pytest.raises(ChannelBusy):
         await start_game(db, other.id, seed=1, seats=seats(200, None), thread_id=777)
-    assert (await get_game(db, other.id)).status == "lobby"
+    assert (await stored_game(db, other.id)).status == "lobby"
     await finish_game(db, game.id, "cancelled")
     with pytest.raises(WrongStatus):
         await set_thread(db, game.id, 888)
@@ -144,12 +146,16 @@ async def test_message_ids_and_meta(db: Database) -> None:
     await set_table_message(db, game.id, 1003)
     await update_meta(db, game.id, {"away": [1], "timeouts": {"1": 2}})
     await update_meta(db, game.id, {"away": [0, 1]})  # replaces, does not merge
-    stored = await get_game(db, game.id)
+    stored = await stored_game(db, game.id)
     assert (stored.lobby_message_id, stored.table_message_id) == (1001, 1003)
     assert stored.meta == {"away": [0, 1]}
-    for setter in (set_lobby_message, set_table_message, update_meta):
+    for setter in (
+        lambda: set_lobby_message(db, 9999, 1),
+        lambda: set_table_message(db, 9999, 1),
+        lambda: update_meta(db, 9999, {}),
+    ):
         with pytest.raises(GameNotFound):
-            await setter(db, 9999, {} if setter is update_meta else 1)
+            await setter()
 
 
 async def test_finish_game(db: Database) -> None:
@@ -167,8 +173,8 @@ async def test_finish_game_checks_its_arguments(db: Database) -> None:
     with pytest.raises(ValueError, match="not seats"):
         await finish_game(db, game.id, "finished", winners=[5])
     with pytest.raises(ValueError, match="cannot finish"):
-        await finish_game(db, game.id, "active")  # type: ignore[arg-type]
-    assert (await get_game(db, game.id)).status == "active"
+        await finish_game(db, game.id, unchecked("active"))
+    assert (await stored_game(db, game.id)).status == "active"
 
 
 async def test_unfinished_games_lists_lobbies_and_active_games_with_seats(db: Database) -> None:

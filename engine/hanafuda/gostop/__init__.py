@@ -51,6 +51,22 @@ from engine.hanafuda.gostop.types import (
 )
 from engine.hanafuda.gostop.view import view
 
+
+def _round_no(view: GoStopView) -> int:
+    """The round ``view`` is in (``GameEngine.round_no``)."""
+    return view.round_no
+
+
+def _scores(view: GoStopView) -> tuple[int, ...]:
+    """The running scores ``view`` shows (``GameEngine.scores``)."""
+    return view.scores
+
+
+def _phase(view: GoStopView) -> str:
+    """The decision ``view`` waits for (``GameEngine.phase``)."""
+    return view.phase.value
+
+
 ENGINE: GameEngine[State, Action, GoStopView, Rules] = GameEngine(
     name="gostop",
     min_seats=2,
@@ -65,6 +81,9 @@ ENGINE: GameEngine[State, Action, GoStopView, Rules] = GameEngine(
     rules_from=rules_from,
     start=start,
     ranked_by="points",  # played for points won and lost
+    round_no=_round_no,
+    scores=_scores,
+    phase=_phase,
 )
 
 __all__ = [

@@ -38,6 +38,22 @@ from engine.hanafuda.koikoi.types import (
 )
 from engine.hanafuda.koikoi.view import play_takes, view
 
+
+def _round_no(view: KoiKoiView) -> int:
+    """The round ``view`` is in (``GameEngine.round_no``)."""
+    return view.round_no
+
+
+def _scores(view: KoiKoiView) -> tuple[int, ...]:
+    """The running scores ``view`` shows (``GameEngine.scores``)."""
+    return view.scores
+
+
+def _phase(view: KoiKoiView) -> str:
+    """The decision ``view`` waits for (``GameEngine.phase``)."""
+    return view.phase.value
+
+
 ENGINE: GameEngine[State, Action, KoiKoiView, Rules] = GameEngine(
     name="koikoi",
     min_seats=2,
@@ -51,6 +67,9 @@ ENGINE: GameEngine[State, Action, KoiKoiView, Rules] = GameEngine(
     parse_action=parse_action,
     rules_from=rules_from,
     start=start,
+    round_no=_round_no,
+    scores=_scores,
+    phase=_phase,
 )
 
 __all__ = [

@@ -41,8 +41,8 @@ def _animal_set(r: Rules) -> str:
     if not r.inoshikacho:
         return "off"
     if r.group_scoring == "stack":
-        return f"{r.inoshikacho}; stacks with Tane"
-    return f"{r.inoshikacho}, +1 per extra animal; not with Tane"
+        return f"{r.inoshikacho}; stacks with Animals"
+    return f"{r.inoshikacho}, +1 per extra animal; not with Animals"
 
 
 def _ribbon_set(v: int, r: Rules) -> str:
@@ -157,23 +157,27 @@ _ROWS: tuple[tuple[str, str, Callable[[Rules], str]], ...] = (
     ("misdeal", "Misdeal", _misdeal),
     ("lucky_hands", "Lucky hands", _lucky),
     ("turns", "Turns", lambda r: "the dealer plays first; a hand card, then the top card of the pile"),
-    ("decision", "Koi-koi decision", _decision),
+    ("decision", "Koi-Koi decision", _decision),
     ("last_turn", "Last card", lambda r: "a rise with an empty hand stops the round (shobu)"),
-    ("goko", "Five Lights (goko)", lambda r: _pts(r.goko)),
-    ("shiko", "Four Lights (shiko)", lambda r: _pts(r.shiko) + "; without the rain man"),
-    ("ameshiko", "Rainy Four Lights (ameshiko)", lambda r: _pts(r.ameshiko) + "; the rain man and 3"),
-    ("sanko", "Three Lights (sanko)", lambda r: _pts(r.sanko) + "; without the rain man (rain + 2: none)"),
-    ("inoshikacho", "Boar-Deer-Butterfly (inoshikacho)", _animal_set),
-    ("tane", "Seeds (tane)", lambda r: _count(r.tane, 5)),
-    ("akatan_aotan", "Red & Blue Ribbons (akatan_aotan)", _both_ribbons),
-    ("akatan", "Red Poetry Ribbons (akatan)", lambda r: _ribbon_set(r.akatan, r)),
+    ("goko", "Five Brights (goko)", lambda r: _pts(r.goko)),
+    ("shiko", "Four Brights (shiko)", lambda r: _pts(r.shiko) + "; without the rain man"),
+    ("ameshiko", "Rainy Four Brights (ameshiko)", lambda r: _pts(r.ameshiko) + "; the rain man and 3"),
+    ("sanko", "Three Brights (sanko)", lambda r: _pts(r.sanko) + "; without the rain man (rain + 2: none)"),
+    ("inoshikacho", "Boar-Deer-Butterflies (inoshikacho)", _animal_set),
+    ("tane", "Animals (tane)", lambda r: _count(r.tane, 5)),
+    ("akatan_aotan", "Poetry & Blue Ribbons (akatan_aotan)", _both_ribbons),
+    ("akatan", "Poetry Ribbons (akatan)", lambda r: _ribbon_set(r.akatan, r)),
     ("aotan", "Blue Ribbons (aotan)", lambda r: _ribbon_set(r.aotan, r)),
     ("tanzaku", "Ribbons (tanzaku)", lambda r: _count(r.tanzaku, 5)),
-    ("hanami", "Flower Viewing Sake (hanami)", lambda r: _viewing(r.hanami, r)),
-    ("tsukimi", "Moon Viewing Sake (tsukimi)", lambda r: _viewing(r.tsukimi, r)),
+    ("hanami", "Flower-Viewing Sake (hanami)", lambda r: _viewing(r.hanami, r)),
+    ("tsukimi", "Moon-Viewing Sake (tsukimi)", lambda r: _viewing(r.tsukimi, r)),
     ("tsukifuda", "Cards of the Month (tsukifuda)", lambda r: _pts(r.tsukifuda)),
-    ("kasu", "Plains (kasu)", lambda r: _count(r.kasu, 10)),
-    ("sake_cup", "Sake cup", lambda r: "a seed and a plain" if r.sake_cup == "both" else "a seed only"),
+    ("kasu", "Chaff (kasu)", lambda r: _count(r.kasu, 10)),
+    (
+        "sake_cup",
+        "Sake cup",
+        lambda r: "an animal and a chaff card" if r.sake_cup == "both" else "an animal only",
+    ),
     ("double_at", "Big score doubling", _doubling),
     ("opponent_koikoi", "Opponent's koi-koi", lambda r: _OPPONENT[r.opponent_koikoi]),
     ("koikoi_bonus", "Own koi-koi calls", _bonus),
@@ -204,7 +208,7 @@ _SEED: dict[str, str] = {
     "hanami": "Seed: « Contemplation des Fleurs » 5",
     "tsukimi": "Seed: « Contemplation de la Lune » 5",
     "tsukifuda": "Seed: « Cartes du Mois » 4",
-    "kasu": "Seed: « Dix cartes Normales … Coupe de Saké comprise » (Readings: +1 per plain)",
+    "kasu": "Seed: « Dix cartes Normales … Coupe de Saké comprise » (Readings: +1 per chaff card)",
     "sake_cup": "Seed: « compte d'une part comme une carte Animaux/Objets, et d'autre part comme une "
     "carte Normale »",
     "double_at": "Seed: « supérieure à 7 … doublé » (RULINGS: strictly above 7)",

@@ -41,6 +41,22 @@ from engine.hanafuda.roppyakken.types import (
 )
 from engine.hanafuda.roppyakken.view import view
 
+
+def _round_no(view: RoppyakkenView) -> int:
+    """The round ``view`` is in (``GameEngine.round_no``)."""
+    return view.round_no
+
+
+def _scores(view: RoppyakkenView) -> tuple[int, ...]:
+    """The running scores ``view`` shows (``GameEngine.scores``)."""
+    return view.scores
+
+
+def _phase(view: RoppyakkenView) -> str:
+    """The decision ``view`` waits for (``GameEngine.phase``)."""
+    return view.phase.value
+
+
 ENGINE: GameEngine[State, Action, RoppyakkenView, Rules] = GameEngine(
     name="roppyakken",
     min_seats=2,
@@ -55,6 +71,9 @@ ENGINE: GameEngine[State, Action, RoppyakkenView, Rules] = GameEngine(
     rules_from=rules_from,
     start=start,
     rules_from_record=rules_from_record,
+    round_no=_round_no,
+    scores=_scores,
+    phase=_phase,
 )
 
 __all__ = [

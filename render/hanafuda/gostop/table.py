@@ -122,6 +122,7 @@ def _plate(draw: ImageDraw.ImageDraw, view: GoStopView, seat: int, name: str, y:
         left=left,
         right=chips,
         fixed=fixed,
+        locale=locale,
     )
 
 

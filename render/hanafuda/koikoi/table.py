@@ -78,6 +78,7 @@ def _plate(draw: ImageDraw.ImageDraw, view: KoiKoiView, seat: int, name: str, y:
         left=left,
         right=yaku,
         empty=L.t(locale, "render.no_yaku"),
+        locale=locale,
     )
 
 

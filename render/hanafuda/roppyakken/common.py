@@ -74,7 +74,7 @@ def category(locale: str, kind: Kind) -> str:
 
 
 def group_headers(locale: str, cards: Sequence[Card], kind: Callable[[Card], Kind]) -> dict[Kind, str]:
-    """Pile group titles with their count and card points: ``Lights 2 · 100``."""
+    """Pile group titles with their count and card points: ``Brights 2 · 100``."""
     counts = {k: 0 for k in POINTS}
     for c in cards:
         counts[kind(c)] += 1

@@ -111,6 +111,7 @@ def _plate(
         right=items,
         fixed=fixed,
         empty=L.t(locale, "render.roppyakken.no_yaku"),
+        locale=locale,
     )
 
 

@@ -30,6 +30,7 @@ from engine.hanafuda.gostop import (
 )
 from engine.hanafuda.gostop.cards import BONUS_MASK, parse_card
 from engine.hanafuda.koikoi.state import bits
+from tests.typed import acting
 
 RULES = [Rules(), Rules(bonus_cards=3, sake_cup="choose"), Rules(bonus_cards=0, free_discard=True)]
 
@@ -42,7 +43,7 @@ def _positions(seats: int, rules: Rules, seed: int) -> list[State]:
     r0 = s.round_no
     while s.phase is not Phase.OVER and s.round_no == r0:
         out.append(s)
-        s, _ = apply(s, choose_action(view(s, s.to_act), rng))  # type: ignore[arg-type]
+        s, _ = apply(s, choose_action(view(s, s.to_act), rng))
     return out
 
 
@@ -64,10 +65,10 @@ def test_determinized_state_shows_the_same_view(seats: int, rules: Rules) -> Non
 
 def test_hidden_cards_come_from_the_unseen_ones_and_vary() -> None:
     s = _positions(2, Rules(), 3)[4]
-    seat = s.to_act
-    v = view(s, seat)  # type: ignore[arg-type]
+    seat = acting(s.to_act)
+    v = view(s, seat)
     hidden = unseen(v)
-    other = 1 - seat  # type: ignore[operator]
+    other = 1 - seat
     shown = sum(1 << parse_card(c) for c in v.shown[other])  # shaken: seen, and still in that hand
     hands = set()
     for k in range(20):
@@ -86,8 +87,8 @@ def test_a_determinization_depends_on_the_view_and_the_rng_only() -> None:
     """Two real states showing the seat the same view (hidden cards swapped) give the same
     sample for the same RNG seed."""
     s = _positions(2, Rules(), 5)[2]
-    seat = s.to_act
-    other = 1 - seat  # type: ignore[operator]
+    seat = acting(s.to_act)
+    other = 1 - seat
     a = bits(s.hands[other] & ~BONUS_MASK)[0]
     pile = list(s.pile)
     j = next(i for i in range(s.pile_pos, len(pile)) if pile[i] < 48)
@@ -96,17 +97,17 @@ def test_a_determinization_depends_on_the_view_and_the_rng_only() -> None:
     hands = list(s.hands)
     hands[other] = hands[other] ^ (1 << a) ^ (1 << b)
     t = s._replace(hands=tuple(hands), pile=tuple(pile))
-    assert view(t, seat) == view(s, seat) and t != s  # type: ignore[arg-type]
-    assert determinize(view(s, seat), random.Random(9)) == determinize(view(t, seat), random.Random(9))  # type: ignore[arg-type]
+    assert view(t, seat) == view(s, seat) and t != s
+    assert determinize(view(s, seat), random.Random(9)) == determinize(view(t, seat), random.Random(9))
 
 
 def test_sampled_hands_never_hold_a_chongtong() -> None:
     """Four cards of a month in a dealt hand end the deal at once: no sample has them."""
     for s in _positions(2, Rules(), 8)[:6]:
-        v = view(s, s.to_act)  # type: ignore[arg-type]
+        v = view(s, s.to_act)
         for k in range(30):
             d = determinize(v, random.Random(k))
-            opp = d.hands[1 - s.to_act]  # type: ignore[operator]
+            opp = d.hands[1 - acting(s.to_act)]
             assert all((opp >> (4 * m) & 15) != 15 for m in range(12))
 
 
@@ -122,19 +123,20 @@ def test_cards_shown_by_a_shake_stay_in_the_shakers_sampled_hand() -> None:
             if not shakes:
                 continue
             s, _ = apply(s, shakes[0])
-            s, _ = apply(s, choose_action(view(s, shaker), random.Random(seed)))  # type: ignore[arg-type]
+            s, _ = apply(s, choose_action(view(s, shaker), random.Random(seed)))
             if s.phase is Phase.OVER or s.round_no != 1 or s.to_act == shaker:
                 continue
-            v = view(s, s.to_act)  # type: ignore[arg-type]
-            shown = sum(1 << parse_card(c) for c in v.shown[shaker])  # type: ignore[index]
+            v = view(s, s.to_act)
+            assert shaker is not None
+            shown = sum(1 << parse_card(c) for c in v.shown[shaker])
             assert shown, "a shaken card left in hand is public"
             rest = set()
             for k in range(12):
                 d = determinize(v, random.Random(k))
-                assert view(d, s.to_act) == v  # type: ignore[arg-type]
-                assert d.hands[shaker] & shown == shown  # type: ignore[index]
+                assert view(d, s.to_act) == v
+                assert d.hands[shaker] & shown == shown
                 assert d.shaken >> shakes[0].month & 1
-                rest.add(d.hands[shaker] & ~shown)  # type: ignore[index]
+                rest.add(d.hands[shaker] & ~shown)
             assert len(rest) > 1  # the other cards of that hand are still a sample
             break
         else:
@@ -144,7 +146,7 @@ def test_cards_shown_by_a_shake_stay_in_the_shakers_sampled_hand() -> None:
 def test_playouts_run_from_a_sample_to_the_round_end() -> None:
     rng = random.Random(4)
     for s in _positions(3, Rules(bonus_cards=3), 2)[::3]:
-        d = determinize(view(s, s.to_act), rng)  # type: ignore[arg-type]
+        d = determinize(view(s, s.to_act), rng)
         r0 = d.round_no
         while d.phase is not Phase.OVER and d.round_no == r0:
             d, _ = apply(d, rng.choice(legal_actions(d)))
@@ -158,7 +160,7 @@ def test_beginner_plays_legal_moves_and_never_an_absurd_one(seats: int) -> None:
     for seed in range(8):
         s = new_game(seats, Rules(rounds=1), seed)
         while s.phase is not Phase.OVER:
-            v = view(s, s.to_act)  # type: ignore[arg-type]
+            v = view(s, s.to_act)
             a = beginner(v, rng)
             assert a in v.legal_actions
             if any(not absurd(v, x) for x in v.legal_actions):
@@ -166,7 +168,7 @@ def test_beginner_plays_legal_moves_and_never_an_absurd_one(seats: int) -> None:
             s, _ = apply(s, a)
 
 
-def _state(hand: str, field: str, **kw: object) -> State:
+def _state(hand: str, field: str) -> State:
     """A 2-player round with seat 0 to act holding ``hand`` over ``field``."""
     s = new_game(2, Rules(), 1)
     me = cards_of(hand)
@@ -182,7 +184,7 @@ def _state(hand: str, field: str, **kw: object) -> State:
         captured=(0, 0),
         turns=(1, 1),
     )
-    return s._replace(**kw)
+    return s
 
 
 def test_beginner_never_breaks_a_bomb_nor_goes_on_with_one_card() -> None:
@@ -204,7 +206,7 @@ def test_playout_policy_plays_as_the_normal_cpu_on_the_view() -> None:
     for rules in RULES:
         for seats in (2, 3):
             for s in _positions(seats, rules, 9):
-                assert policy(s, random.Random(1)) == choose_action(view(s, s.to_act), random.Random(1))  # type: ignore[arg-type]
+                assert policy(s, random.Random(1)) == choose_action(view(s, s.to_act), random.Random(1))
 
 
 def _go(**kw: int) -> bool:
@@ -252,7 +254,7 @@ def test_strong_with_a_fixed_playout_count_is_legal_and_repeatable() -> None:
     strong = chooser("gostop", Level.STRONG, Budget(playouts=16))
     assert strong is not None and AI.search is not None
     for s in _positions(2, Rules(), 6)[:8:3]:
-        v = view(s, s.to_act)  # type: ignore[arg-type]
+        v = view(s, s.to_act)
         a = strong(v, random.Random(1))
         assert a in v.legal_actions
         assert strong(v, random.Random(1)) == a

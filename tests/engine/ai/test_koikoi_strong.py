@@ -61,6 +61,7 @@ def test_koikoi_decision_values_stop_exactly_and_is_deterministic() -> None:
     budget = Budget(playouts=40)
     action, stats = koikoi_strong.decide_stats(v, random.Random(3), budget)
     assert action in (KoiKoi(), Shobu())
+    assert v.stop_score is not None and v.seat is not None and budget.playouts is not None
     assert stats["stop"] == v.stop_score.points[v.seat] - v.stop_score.points[1 - v.seat]
     expected = min(budget.playouts * koikoi_strong.DECIDE_FACTOR, koikoi_strong.DECIDE_CAP)
     assert stats["playouts"] == 2 * max(2, expected // 2)

@@ -10,6 +10,7 @@ from engine.ai import levels
 from engine.ai.levels import Level, chooser, game_ai, has_level, parse_level
 from engine.ai.search import Budget, search_with_stats
 from engine.audit import ENGINES
+from tests.typed import AnyView
 
 
 def test_parse_level() -> None:
@@ -33,7 +34,7 @@ def test_every_level_is_registered(game: str) -> None:
         assert has_level(game, level)
 
 
-def _positions(game: str, seeds: range, every: int = 2) -> list[object]:
+def _positions(game: str, seeds: range, every: int = 2) -> list[AnyView]:
     ai = game_ai(game)
     assert ai is not None
     engine = ENGINES[game]

@@ -19,7 +19,8 @@ from engine.ai.koikoi import strong as koikoi_strong
 from engine.ai.levels import Level, game_ai
 from engine.ai.search import MARGIN, Budget, Clocks, search_with_stats
 from engine.audit import ENGINES
-from engine.hanafuda.koikoi import Phase
+from engine.hanafuda.koikoi import KoiKoiView, Phase
+from tests.typed import AnyView
 
 STEP = 0.001  # CPU seconds the fake clock advances at each reading
 
@@ -44,14 +45,14 @@ class FakeClocks:
         return Clocks(cpu=self.cpu, wall=self.wall)
 
 
-def _views(game: str, count: int) -> list[object]:
+def _views(game: str, count: int) -> list[AnyView]:
     """Views with several candidates, from a match between normal CPUs."""
     ai = game_ai(game)
     assert ai is not None and ai.search is not None
     engine = ENGINES[game]
     state, _ = engine.begin(engine.max_seats, engine.rules_from(None, None), 11)
     rng = random.Random(11)
-    out: list[object] = []
+    out: list[AnyView] = []
     while engine.outcome(state) is None and len(out) < count:
         view = engine.view(state, engine.to_act(state))
         cands = ai.search.candidates(view) if ai.search.candidates is not None else view.legal_actions
@@ -112,7 +113,7 @@ def test_without_a_floor_the_wall_cap_bounds_the_search_to_an_iteration_a_round(
     assert 1 <= stats.iterations <= 4  # one per halving round (at most ceil(log2 9) = 4 rounds)
 
 
-def _decide_view() -> object:
+def _decide_view() -> KoiKoiView:
     engine = ENGINES["koikoi"]
     ai = game_ai("koikoi")
     assert ai is not None

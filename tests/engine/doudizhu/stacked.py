@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import pytest
 
 from engine.doudizhu import Rules, cards, game
-from engine.doudizhu.cards import FULL_DECK_MASK, mask
+from engine.doudizhu.cards import FULL_DECK_MASK, from_mask, mask
 from engine.doudizhu.game import State, _enc_of_mask
 from engine.doudizhu.moves import Move, parse_move
 from engine.doudizhu.types import Phase
@@ -25,7 +25,8 @@ def stacked_deck(hands: Sequence[str], kitty: str) -> list[int]:
     """A deck that deals ``hands[seat]`` (17 cards each) and leaves ``kitty`` (3 cards)."""
     hs = [list(cards(h)) for h in hands]
     assert [len(h) for h in hs] == [17, 17, 17], [len(h) for h in hs]
-    deck = [hs[i % 3][i // 3] for i in range(51)] + list(cards(kitty))
+    deck: list[int] = [hs[i % 3][i // 3] for i in range(51)]
+    deck += cards(kitty)
     assert len(set(deck)) == 54
     return deck
 
@@ -47,7 +48,7 @@ def rest_of_deck(*used: str) -> str:
     for u in used:
         taken |= m(u)
     left = FULL_DECK_MASK & ~taken
-    return " ".join(str(c) for c in game.from_mask(left))
+    return " ".join(str(c) for c in from_mask(left))
 
 
 def play_state(
@@ -65,10 +66,11 @@ def play_state(
     kitty: str = "",
 ) -> State:
     """A PLAY-phase state with these hands (other cards are out of play)."""
-    masks = tuple(m(h) for h in hands)
-    k = tuple(cards(kitty)) if kitty else (0, 1, 2)
+    masks = (m(hands[0]), m(hands[1]), m(hands[2]))
+    encs = (_enc_of_mask(masks[0]), _enc_of_mask(masks[1]), _enc_of_mask(masks[2]))
+    a, b, c = cards(kitty) if kitty else (0, 1, 2)
     return State(
         rules or Rules(hands=1), 7, 1, 0, (0, 0, 0), (), Phase.PLAY, landlord if to_act is None else to_act,
-        0, 0, k, masks, tuple(_enc_of_mask(x) for x in masks), ((landlord, bid),), bid, landlord,
+        0, 0, (a, b, c), masks, encs, ((landlord, bid),), bid, landlord,
         None if last is None else mv(last), last_seat, passes, (), (), plays, bombs,
-    )  # type: ignore[arg-type]  # fmt: skip
+    )  # fmt: skip

@@ -10,8 +10,9 @@ import pytest
 from engine.ai.doudizhu import heuristic as ai
 from engine.ai.doudizhu.heuristic import BIDS_AT, choose_action, hand_strength
 from engine.core import NotYourTurn
-from engine.doudizhu import PASS, PRESETS, Bid, Phase, Rules, apply, legal_actions, new_game, view
+from engine.doudizhu import PASS, PRESETS, Bid, Phase, Rules, State, apply, legal_actions, new_game, view
 from tests.engine.doudizhu.stacked import mv, play_state
+from tests.typed import acting
 
 
 @pytest.mark.parametrize("rules", [PRESETS["seed"], PRESETS["classic"]])
@@ -31,7 +32,7 @@ def test_cpu_sees_only_a_view() -> None:
     assert "State" not in inspect.getsource(ai)
     s = new_game(3, Rules(), 1)
     with pytest.raises(NotYourTurn):
-        choose_action(view(s, (s.to_act + 1) % 3), random.Random(0))  # type: ignore[operator]
+        choose_action(view(s, (acting(s.to_act) + 1) % 3), random.Random(0))
 
 
 def test_cpu_bids_from_hand_strength() -> None:
@@ -46,9 +47,9 @@ def test_cpu_bids_from_hand_strength() -> None:
             weak = s
     assert strong is not None and weak is not None
 
-    def strength(s: object) -> float:
+    def strength(s: State) -> float:
         ranks = [0] * 15
-        for c in view(s, s.to_act).hand or ():  # type: ignore[attr-defined]
+        for c in view(s, s.to_act).hand or ():
             ranks[c.rank] += 1
         return hand_strength(ranks)
 

@@ -30,6 +30,7 @@ from engine.doudizhu import (
 )
 from engine.doudizhu.cards import FULL_DECK_MASK, mask
 from engine.doudizhu.moves import encode, leads
+from tests.typed import unchecked
 
 CONFIGS = [PRESETS["seed"], PRESETS["classic"], Rules(max_redeals=2, bomb_over_bomb=False)]
 UNIVERSE: list[Action] = [*(Bid(v) for v in (1, 2, 3)), PASS, *leads(encode([4] * 13 + [1, 1]))[:3000:7]]
@@ -178,17 +179,17 @@ def test_forged_actions_are_refused() -> None:
     s = new_game(3, Rules(), 2)
     for bad in (Bid(0), Bid(4), Bid(True), "bid1", Move("single", 0, 1, 1)):
         with pytest.raises(IllegalAction):
-            apply(s, bad)  # type: ignore[arg-type]
+            apply(s, unchecked(bad))
     s, _ = apply(s, Bid(3))
     hand = s.encs[s.landlord]
-    single = next(m for m in legal_actions(s) if m.kind == "single")  # type: ignore[union-attr]
-    for bad in (
+    single = next(m for m in legal_actions(s) if isinstance(m, Move) and m.kind == "single")
+    for wrong in (
         Bid(1),
-        Move("pair", single.key, 1, single.enc),  # type: ignore[union-attr]
+        Move("pair", single.key, 1, single.enc),
         Move("single", 0, 1, -1),
         Move("single", 0, 1, 1 << 70),
         PASS,
     ):
         with pytest.raises(IllegalAction):
-            apply(s, bad)
+            apply(s, wrong)
     assert s.encs[s.landlord] == hand

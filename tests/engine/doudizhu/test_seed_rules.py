@@ -277,7 +277,8 @@ def test_landlord_wins_by_going_out_first() -> None:
     result = next(e for e in events if isinstance(e, HandEnded)).result
     assert result.landlord_won and result.winner == 0 and result.base == (2, -1, -1)
     assert result.points == (2, -1, -1) and s.scores == (2, -1, -1)
-    assert isinstance(events[-1], MatchEnded) and outcome(s) is not None and outcome(s).winners == (0,)  # type: ignore[union-attr]
+    done = outcome(s)
+    assert isinstance(events[-1], MatchEnded) and done is not None and done.winners == (0,)
 
 
 def test_peasants_win_when_one_goes_out_first() -> None:

@@ -51,7 +51,7 @@ def play_out(s: State, level: Level, seed: int) -> State:
     assert choose is not None
     rng = random.Random(seed)
     while s.phase is not Phase.OVER and s.round_no == 1:
-        s, _ = apply(s, choose(view(s, s.to_act), rng))  # type: ignore[arg-type]
+        s, _ = apply(s, choose(view(s, s.to_act), rng))
     return s
 
 

@@ -117,7 +117,8 @@ def test_capturing_everything_scores_76() -> None:
             pos = next((p for p in down if s.grid[p] in guards), pairs[0] if pairs else down[0])
         s, _ = apply(s, Flip(pos))
         assert s.phase != "discard"
-    assert outcome(s).scores == (76,) and len(s.captured) == 32  # type: ignore[union-attr]
+    done = outcome(s)
+    assert done is not None and done.scores == (76,) and len(s.captured) == 32
 
 
 def test_view_hides_face_down_pieces_and_bad_moves() -> None:

@@ -14,7 +14,7 @@ from engine.goita import memory as gm
 RULES = gm.MemoryRules()
 
 
-def play(seed: int, seats: int, policy) -> int:  # type: ignore[no-untyped-def]
+def play(seed: int, seats: int, policy) -> int:
     state = gm.new_game(seats, RULES, seed)
     rng = random.Random(seed)
     for _ in range(500):

@@ -7,6 +7,8 @@ import pytest
 from engine.core import IllegalAction
 from engine.goita import (
     ENGINE,
+    KANJI,
+    NAMES,
     Attack,
     Block,
     Down,
@@ -56,3 +58,17 @@ def test_examples_and_bad_text() -> None:
         with pytest.raises(IllegalAction) as err:
             parse_action(bad)
         assert err.value.key in ("bad_move", "bad_piece")
+
+
+def test_a_move_names_its_piece_by_letter_character_or_word() -> None:
+    """docs/notation.md: ``block:G``, ``block:金`` and ``block:gold`` are the same move, stored
+    with the letter; the second King's 玉 and the simplified forms a zh-CN keyboard types too."""
+    for piece, kanji in KANJI.items():
+        for typed in (str(piece), kanji, NAMES[piece], NAMES[piece].upper()):
+            assert parse_action(f"block:{typed}") == Block(piece)
+            assert str(parse_action(f"attack：{typed}")) == f"attack:{piece}"
+    for typed, piece in (("玉", Piece.K), ("飞", Piece.R), ("银", Piece.S), ("马", Piece.N), ("步", Piece.P)):
+        assert Piece.parse(typed) is piece
+    for bad in ("金金", "gold2", "歩兵", "Pion"):
+        with pytest.raises(IllegalAction):
+            Piece.parse(bad)

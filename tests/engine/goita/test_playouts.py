@@ -125,8 +125,8 @@ def playout(seats: int, rules: Rules, seed: int, *, check_all: bool = False) -> 
         s, events = apply(s, action)
         log.append(str(action))
         laid = [e for e in events if isinstance(e, PieceLaid)]
-        for e in laid:
-            assert (e.piece is None) == (e.role == "down")
+        for piece_laid in laid:
+            assert (piece_laid.piece is None) == (piece_laid.role == "down")
         ended = sum(isinstance(e, RoundEnded) for e in events)  # a teyaku deal may end the next one too
         for e in events:
             if isinstance(e, RoundEnded):

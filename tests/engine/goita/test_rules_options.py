@@ -6,6 +6,7 @@ import pytest
 
 from engine.core import BadRules
 from engine.goita import ENGINE, PRESETS, Rules, rules_from
+from tests.typed import unchecked
 
 
 def test_presets_and_round_trip() -> None:
@@ -42,6 +43,6 @@ def test_bad_presets_and_overrides() -> None:
         rules_from("nintendo")
     assert err.value.key == "unknown_preset"
     with pytest.raises(BadRules):
-        rules_from(None, [1])  # type: ignore[arg-type]
+        rules_from(None, unchecked([1]))
     with pytest.raises(BadRules):
-        Rules.from_dict([])  # type: ignore[arg-type]
+        Rules.from_dict(unchecked([]))

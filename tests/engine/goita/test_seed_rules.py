@@ -18,6 +18,7 @@ from engine.goita import (
     Down,
     MatchEnded,
     Pass,
+    Passed,
     Phase,
     Piece,
     PieceLaid,
@@ -37,6 +38,7 @@ from engine.goita import (
 )
 from engine.goita.state import HIDDEN
 from tests.engine.goita.stacked import DEAL4, counts, play, result_of, table
+from tests.typed import event_at
 
 # Turns where every other seat passes, for seat 0 of DEAL4 ("RBGSNLPP").
 ALL_PASS = "pass pass pass"
@@ -140,7 +142,7 @@ def test_passing_is_always_allowed_even_against_a_partner() -> None:
     s, _ = play(table(), "down:G attack:S pass")
     assert s.to_act == 2 and Block(Piece.S) in legal_actions(s) and Pass() in legal_actions(s)
     s, events = play(s, "pass")
-    assert s.to_act == 3 and events[-1].seat == 2  # type: ignore[union-attr]
+    assert s.to_act == 3 and event_at(events, -1, Passed).seat == 2
 
 
 def test_when_all_three_pass_the_attacker_goes_again() -> None:

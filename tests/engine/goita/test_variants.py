@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import BadRules
-from engine.goita import PRESETS, SET_COUNTS, Phase, Piece, RoundEnded, Rules, new_game, outcome, view
+from engine.goita import PRESETS, SET_COUNTS, Event, Phase, Piece, RoundEnded, Rules, new_game, outcome, view
 from tests.engine.goita.stacked import fill, play, result_of, table
 
 
@@ -101,10 +101,10 @@ def test_association_teyaku(hand: str, name: str, points: int) -> None:
     """FudaWiki « List of Teyaku »: « 6 pawns + 2 different pieces: Get points from the highest
     ranking piece. 6 pawns + a pair: Get points from each piece in the pair. 7 pawns + 1 different
     piece: Get double the points of the different piece. 8 pawns: Get 100 points. »"""
-    events: list[object] = []
+    events: list[Event] = []
     hands = fill(hand)
     hands = hands[2:] + hands[:2]  # the teyaku hand at seat 2
-    s = table(hands, rules=ASSOC, events=events)  # type: ignore[arg-type]
+    s = table(hands, rules=ASSOC, events=events)
     r = next(e.result for e in events if isinstance(e, RoundEnded))
     assert r.reason == "teyaku" and r.winner == 2 and r.team == 0
     assert [(i.name, i.points) for i in r.items] == [(name, points)] and r.points == (points, 0)

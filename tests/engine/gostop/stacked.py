@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NotRequired, TypedDict
 
 import pytest
 
 from engine.hanafuda.gostop import ENGINE, Phase, RoundEnded, RoundResult, Rules, cards_of, rounds
 from engine.hanafuda.gostop.cards import deck_cards
 from engine.hanafuda.gostop.state import State
+from engine.hanafuda.gostop.types import Action
 
 
 def mk(text: str) -> int:
@@ -19,7 +21,33 @@ def mk(text: str) -> int:
     return out
 
 
-def act(text: str) -> object:
+class Deal(TypedDict):
+    """The hands and the field of :func:`deal_deck` and :func:`make_state`."""
+
+    hands: Sequence[str]
+    field: str
+
+
+class Position(Deal):
+    """Keyword arguments of :func:`make_state`: a position written once and varied per test."""
+
+    pile: NotRequired[str]
+    seolsa: NotRequired[Sequence[int]]
+
+
+class Extra(TypedDict, total=False):
+    """The keyword arguments of :func:`make_state` a test adds to a :class:`Position`."""
+
+    captured: Sequence[str]
+    gos: Sequence[int]
+    shakes: Sequence[int]
+
+
+class Varied(Position, Extra):
+    """A :class:`Position` with its :class:`Extra`."""
+
+
+def act(text: str) -> Action:
     return ENGINE.parse_action(text)
 
 

@@ -9,6 +9,7 @@ import pytest
 from engine.ai.gostop.heuristic import choose_action
 from engine.core import NotYourTurn
 from engine.hanafuda.gostop import Phase, Rules, apply, legal_actions, new_game, view
+from tests.typed import acting
 
 
 @pytest.mark.parametrize("seats", [2, 3])
@@ -27,7 +28,7 @@ def test_cpu_always_plays_a_legal_action(seats: int) -> None:
 def test_cpu_refuses_a_view_that_is_not_its_turn() -> None:
     s = new_game(2, Rules(), 1)
     with pytest.raises(NotYourTurn):
-        choose_action(view(s, 1 - s.to_act), random.Random(0))  # type: ignore[operator]
+        choose_action(view(s, 1 - acting(s.to_act)), random.Random(0))
 
 
 def test_cpu_beats_a_random_player() -> None:

@@ -12,6 +12,7 @@ import pytest
 from engine.core import GameError
 from engine.hanafuda.gostop import (
     ENGINE,
+    Action,
     Bomb,
     Claim,
     CupAs,
@@ -33,8 +34,9 @@ from engine.hanafuda.gostop.cards import MONTH_OF, deck_cards
 from engine.hanafuda.gostop.cards import names as card_names
 from engine.hanafuda.gostop.state import State
 from tests.engine.gostop.stacked import all_cards
+from tests.typed import acting
 
-CANDIDATES = (
+CANDIDATES: tuple[Action, ...] = (
     *(Play(c) for c in range(51)),
     *(Shake(m) for m in range(1, 13)),
     *(Play(c, t) for c in range(0, 48, 3) for t in range(c & ~3, (c & ~3) + 4)),
@@ -65,7 +67,7 @@ def check_pairing(s: State, legal: tuple[object, ...]) -> None:
     """Seed: a card that pairs must be played when the hand holds one (unless ``free_discard``)."""
     if s.phase is not Phase.PLAY:
         return
-    hand = s.hands[s.to_act]  # type: ignore[index]
+    hand = s.hands[acting(s.to_act)]
     can_pair = any(hand >> c & 1 and s.field & MONTH_OF[c] for c in range(48))
     plays = [a.card for a in legal if isinstance(a, Play) and a.card < 48]
     if can_pair and not s.rules.free_discard:
@@ -82,7 +84,7 @@ def check_conserved(s: State) -> None:
 
 
 def check_no_leak(s: State) -> None:
-    names = {f.name for f in fields(ENGINE.view(s, None))}  # type: ignore[arg-type]
+    names = {f.name for f in fields(ENGINE.view(s, None))}
     assert not names & {"pile", "hands", "seed", "deck"}
     for seat in (None, *range(s.n)):
         v = view(s, seat)

@@ -21,6 +21,7 @@ from engine.hanafuda.gostop import (
     parse_action,
     rules_from,
 )
+from tests.typed import unchecked
 
 
 @pytest.mark.parametrize(
@@ -86,7 +87,7 @@ def test_engine_bundle_and_errors() -> None:
     with pytest.raises(IllegalAction):
         ENGINE.apply(s, Go())
     with pytest.raises(IllegalAction):
-        ENGINE.apply(s, "1a")  # type: ignore[arg-type]
+        ENGINE.apply(s, unchecked("1a"))
     while ENGINE.outcome(s) is None:
         s, _ = ENGINE.apply(s, ENGINE.legal_actions(s)[0])
     with pytest.raises(GameOver):

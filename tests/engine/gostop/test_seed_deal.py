@@ -26,13 +26,13 @@ from engine.hanafuda.gostop import (
     start,
 )
 from engine.hanafuda.gostop.cards import J2B, deck_cards
-from tests.engine.gostop.stacked import act, deal_deck, make_state, mk, of_type, stack_deals
+from tests.engine.gostop.stacked import Deal, act, deal_deck, make_state, mk, of_type, stack_deals
 
-QUIET2 = {
+QUIET2: Deal = {
     "hands": ("1a 1b 2a 2b 3a 3b 4a 4b 5a 5b", "6a 6b 7a 7b 8a 8b 9a 9b 10a 10b"),
     "field": "11a 11b 12a 12b 1c 2c 3c 4c",
 }
-QUIET3 = {
+QUIET3: Deal = {
     "hands": ("1a 1b 2a 2b 3a 3b 4a", "5a 5b 6a 6b 7a 7b 8a", "9a 9b 10a 10b 11a 11b 12a"),
     "field": "1c 2c 3c 4c 5c 6c",
 }

@@ -20,7 +20,7 @@ from engine.hanafuda.gostop import (
     settle,
 )
 from engine.hanafuda.gostop.scoring import go_score
-from tests.engine.gostop.stacked import act, make_state, mk, result_of
+from tests.engine.gostop.stacked import Extra, Position, Varied, act, make_state, mk, result_of
 
 GWANG3 = "1a 3a 12a"  # 3 points
 
@@ -28,7 +28,7 @@ GWANG3 = "1a 3a 12a"  # 3 points
 def test_threshold_seven_or_five_with_two_players_three_with_three() -> None:
     """« Pour stopper une partie, il faut atteindre un seuil de 5 ou 7 points (2 joueurs) ou 3
     points (3 joueurs). »"""
-    two = {"hands": ("8a 5a", "6a 7a"), "field": "8c", "pile": "9c"}
+    two: Position = {"hands": ("8a 5a", "6a 7a"), "field": "8c", "pile": "9c"}
     # 1a 3a 12a + 8a = 4 gwang: 4 points, under both thresholds.
     s, _ = apply(make_state(**two, captured=("1a 3a 12a", "")), act("8a"))
     assert s.phase is Phase.PLAY and s.to_act == 1
@@ -36,7 +36,7 @@ def test_threshold_seven_or_five_with_two_players_three_with_three() -> None:
     s, _ = apply(make_state(**two, captured=("1a 3a 12a 4b 5b 7b", "")), act("8a"))
     assert s.phase is Phase.DECIDE and legal_actions(s) == (Go(), Stop())
     # 4 gwang + five ribbons (1) = 5: the decision only with the 5-point option.
-    five = {**two, "captured": ("1a 3a 12a 1b 4b 6b 10b 11c", "")}
+    five: Varied = {**two, "captured": ("1a 3a 12a 1b 4b 6b 10b 11c", "")}
     s, _ = apply(make_state(**five), act("8a"))
     assert s.phase is Phase.PLAY
     s, _ = apply(make_state(**five, rules=Rules(threshold_2p=5)), act("8a"))
@@ -203,12 +203,18 @@ def test_match_length_and_winner_deals() -> None:
     assert max(s.scores) >= 1 or len(s.history) == 12
 
 
-SEOLSA3 = {"hands": ("1a 5a", "6a 7a"), "field": "1b", "pile": "1c", "seolsa": (2, 0)}
-SEOLSA3_3P = {"hands": ("1a 5a", "6a 7a", "8a 9a"), "field": "1b", "pile": "1c", "seolsa": (2, 0, 0)}
+SEOLSA3: Position = {"hands": ("1a 5a", "6a 7a"), "field": "1b", "pile": "1c", "seolsa": (2, 0)}
+SEOLSA3_3P: Position = {
+    "hands": ("1a 5a", "6a 7a", "8a 9a"),
+    "field": "1b",
+    "pile": "1c",
+    "seolsa": (2, 0, 0),
+}
 
 
-def three_seolsa(rules: Rules, extra: dict[str, object], base: dict[str, object] = SEOLSA3) -> RoundResult:
-    s = make_state(**{**base, **extra}, rules=rules)  # type: ignore[arg-type]
+def three_seolsa(rules: Rules, extra: Extra, base: Position = SEOLSA3) -> RoundResult:
+    position: Varied = {**base, **extra}
+    s = make_state(**position, rules=rules)
     _, events = apply(s, act("1a"))
     r = result_of(events)
     assert (r.reason, r.winner) == ("three_seolsa", 0)
@@ -232,7 +238,7 @@ def three_seolsa(rules: Rules, extra: dict[str, object], base: dict[str, object]
     ],
 )
 def test_il_marque_5_points_then_settled_as_any_won_round(
-    extra: dict[str, object], base: dict[str, object], settled: tuple[int, ...], mults: tuple[str, ...]
+    extra: Extra, base: Position, settled: tuple[int, ...], mults: tuple[str, ...]
 ) -> None:
     """« Si durant la partie un joueur fait 3 설사 (seolsa), il marque 5 points et remporte la
     manche. » Reading: those 5 points are the round's score, and every rule the seed ties to
@@ -254,8 +260,8 @@ def test_joker_claim_marque_5_points_settled_as_any_won_round() -> None:
     ensuite la dernière carte du mois, il a alors la possibilité de remporter la manche et marque 5
     points. » Settled as any won round (here heundeul ×2); ``flat_wins="flat"``: 5."""
     for rules, points in ((Rules(), (10, -10)), (Rules(flat_wins="flat"), (5, -5))):
-        deal = {"hands": ("J2 5a", "6a 7a"), "field": "1a 1b 1c", "pile": "7c 1d 9c"}
-        s = make_state(**deal, shakes=(1, 0), rules=rules)  # type: ignore[arg-type]
+        deal: Position = {"hands": ("J2 5a", "6a 7a"), "field": "1a 1b 1c", "pile": "7c 1d 9c"}
+        s = make_state(**deal, shakes=(1, 0), rules=rules)
         s, _ = apply(s, act("J2"))
         s, _ = apply(s, act("5a"))
         _, events = apply(s, Claim(True))

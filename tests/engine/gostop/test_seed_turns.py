@@ -18,22 +18,23 @@ from engine.hanafuda.gostop import (
     Seolsa,
     Shake,
     Shaken,
+    State,
     Take,
     apply,
     legal_actions,
     parse_card,
     settle,
 )
-from tests.engine.gostop.stacked import act, make_state, mk, of_type, result_of
+from tests.engine.gostop.stacked import Position, act, make_state, mk, of_type, result_of
 
 
 def specials(events: tuple[object, ...]) -> list[str | None]:
     return [e.special for e in of_type(events, Captured)]
 
 
-def playable(s: object) -> set[int]:
+def playable(s: State) -> set[int]:
     """The cards the seat to act may play (any target)."""
-    return {a.card for a in legal_actions(s) if isinstance(a, Play)}  # type: ignore[arg-type]
+    return {a.card for a in legal_actions(s) if isinstance(a, Play)}
 
 
 def test_play_pairs_a_card_of_the_same_month() -> None:
@@ -158,7 +159,7 @@ def test_pi_stealing_gives_single_pi_first_then_double_else_nothing() -> None:
     """« si les adversaires n'ont à ce moment là pas de cartes 피 (pi), ils ne donnent rien … On ne
     peut prendre à ses adversaires que des cartes 피 (pi) valant 1 point, sauf si le joueur n'a pas
     d'autres choix. »"""
-    base = {"hands": ("1a 5a", "6a 7a", "8a 9a"), "field": "2a", "pile": "1b"}
+    base: Position = {"hands": ("1a 5a", "6a 7a", "8a 9a"), "field": "2a", "pile": "1b"}
     s = make_state(**base, captured=("", "11d 3c", "12b"))
     s, events = apply(s, act("1a"))
     assert [(e.victim, e.card) for e in of_type(events, PiStolen)] == [(1, "3c"), (2, "12b")]

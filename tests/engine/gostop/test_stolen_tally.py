@@ -4,9 +4,9 @@ counted in cards (a double pi handed over counts as one), reset at each round's 
 from __future__ import annotations
 
 from engine.hanafuda.gostop import PiStolen, Rules, apply, new_game, view
-from tests.engine.gostop.stacked import act, make_state, of_type
+from tests.engine.gostop.stacked import Position, act, make_state, of_type
 
-BASE = {"hands": ("1a 5a", "6a 7a", "8a 9a"), "field": "2a", "pile": "1b"}
+BASE: Position = {"hands": ("1a 5a", "6a 7a", "8a 9a"), "field": "2a", "pile": "1b"}
 
 
 def test_a_steal_counts_for_the_thief_and_each_giver() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import fields
+from typing import NotRequired, TypedDict
 
 import pytest
 
@@ -15,8 +16,54 @@ from engine.hanafuda.koikoi.state import State
 from engine.hanafuda.koikoi.types import Phase
 from engine.hanafuda.koikoi.yaku import yaku_items
 
+
+class Hands(TypedDict):
+    """The two hands of :func:`deal`."""
+
+    dealer_hand: str
+    other_hand: str
+
+
+class Deal(Hands):
+    """The keyword arguments of :func:`deal` but ``by``."""
+
+    field: str
+    pile: NotRequired[str]
+
+
+class Progress(TypedDict, total=False):
+    """The keyword arguments of :func:`make_state` about the match so far."""
+
+    dealer: int
+    to_act: int | None
+    round_no: int
+    scores: tuple[int, int]
+    koikoi: tuple[int, int]
+    last_koikoi: int | None
+
+
+class Dealt(Progress, total=False):
+    """:class:`Progress` and the captured cards."""
+
+    captured: tuple[str, str]
+
+
+class Options(Dealt, total=False):
+    """Every keyword argument of :func:`make_state` but the cards in play."""
+
+    rules: Rules | None
+
+
+class Position(Options, total=False):
+    """Every keyword argument of :func:`make_state`."""
+
+    hands: tuple[str, str]
+    field: str
+    pile: str
+
+
 # A deal with no lucky hand and no misdeal: hands and field hold at most 3 pairs.
-QUIET = {
+QUIET: Deal = {
     "dealer_hand": "1a 2a 3a 4a 5a 6a 7a 8a",
     "other_hand": "1b 2b 3b 4b 5b 6b 7b 9a",
     "field": "9b 10a 11a 12a 10b 11b 12b 1c",
@@ -174,4 +221,4 @@ def random_rules(rng: random.Random, *, max_rounds: int = 3) -> Rules:
             raise AssertionError(f"random_rules does not know the option {name!r}")
     if values["end_at_zero"] and not values["starting_score"]:
         values["starting_score"] = 30
-    return Rules(**values)  # type: ignore[arg-type]
+    return Rules(**values)  # type: ignore[arg-type]  # each value of its option's own type, drawn above

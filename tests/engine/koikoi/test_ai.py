@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import random
+from typing import Unpack
 
 import pytest
 
@@ -24,7 +25,8 @@ from engine.hanafuda.koikoi import (
     parse_action,
     view,
 )
-from tests.engine.koikoi.stacked import make_state, random_rules
+from tests.engine.koikoi.stacked import Position, make_state, random_rules
+from tests.typed import acting
 
 CONFIGS = [
     PRESETS["seed"],
@@ -71,11 +73,11 @@ def test_cpu_decides_from_a_view_only() -> None:
     assert "State" not in inspect.getsource(ai)
     s = new_game(2, Rules(), 3)
     with pytest.raises(NotYourTurn):
-        choose_action(view(s, 1 - s.to_act), random.Random(0))  # type: ignore[operator]
+        choose_action(view(s, 1 - acting(s.to_act)), random.Random(0))
 
 
-def _decide_view(**kw: object) -> KoiKoiView:
-    s = make_state(**kw)  # type: ignore[arg-type]
+def _decide_view(**kw: Unpack[Position]) -> KoiKoiView:
+    s = make_state(**kw)
     s, _ = apply(s, parse_action("8b"))
     assert s.phase is Phase.DECIDE
     return view(s, 0)

@@ -206,7 +206,8 @@ def test_views_never_leak_hidden_cards(config: int) -> None:
                 v = check_view(s, seat)
             if s.phase is Phase.DECIDE:
                 stop = v.stop_score
-                assert stop is not None and stop.winner == s.to_act and stop.points[s.to_act] > 0
+                assert stop is not None and s.to_act is not None
+                assert stop.winner == s.to_act and stop.points[s.to_act] > 0
             # History results only show what was public when their round ended.
             for result in v.history:
                 for y in result.yaku:

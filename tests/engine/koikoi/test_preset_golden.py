@@ -19,12 +19,12 @@ from engine.hanafuda.koikoi import (
     start,
 )
 from engine.hanafuda.koikoi.state import State
-from tests.engine.koikoi.stacked import QUIET, deal, stack_deals
+from tests.engine.koikoi.stacked import QUIET, Deal, deal, stack_deals
 
 SEED = 0  # seat 0 draws the earlier month and deals the first round
 
 # Round 1 of the KoiKoi-Japan match (dealer 0).
-KJ_ROUND_1 = {
+KJ_ROUND_1: Deal = {
     "dealer_hand": "1b 3b 8b 9c 2c 4c 5c 7c",
     "other_hand": "4a 4b 5a 5b 7a 7b 2a 2b",  # four pairs: played (no lucky hands)
     "field": "1a 3a 8a 9a 10c 11c 12c 6c",
@@ -33,7 +33,7 @@ KJ_ROUND_1 = {
 KJ_MOVES_1 = "1b 4a 3b 5a 8b koikoi 7a 9c shobu"
 
 # A round in which the hands run out after a koi-koi (used by both matches).
-EXHAUSTED = {
+EXHAUSTED: Deal = {
     "dealer_hand": "1d 4d 5c 6a 6c 8a 11a 12b",
     "other_hand": "1a 4a 6d 7b 8d 10c 11b 11c",
     "field": "2d 3c 4b 7a 7c 9b 10a 12c",
@@ -42,7 +42,7 @@ EXHAUSTED = {
 EXHAUSTED_MOVES = "1d 1a 4d >7a 4a 5c 6d 6a 7b 6c 8d 8a 10c 11a koikoi 11b 12b 11c"
 
 # Round 3 of the KoiKoi-Japan match (dealer 0).
-KJ_ROUND_3 = {
+KJ_ROUND_3: Deal = {
     "dealer_hand": "1c 3c 9c 10c 12a 12b 8a 8b",
     "other_hand": "4a 4b 5a 5b 7a 7b 11a 11b",
     "field": "1b 2b 3b 6b 9b 10b 8c 12d",
@@ -51,7 +51,7 @@ KJ_ROUND_3 = {
 KJ_MOVES_3 = "1c 4a 3c koikoi 4b 9c shobu"
 
 # Round 1 of the Nintendo match (dealer 0), dealt two at a time.
-NINTENDO_ROUND_1 = {
+NINTENDO_ROUND_1: Deal = {
     "dealer_hand": "1c 8c 12c 2c 3c 7c 11c 2d",
     "other_hand": "6c 9c 10c 4c 5c 3d 7d 11b",
     "field": "1a 8a 12a 6b 9b 10b 4b 5b",

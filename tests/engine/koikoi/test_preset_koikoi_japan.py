@@ -7,6 +7,7 @@ Each docstring quotes the line of issue 14 that lists the game's rules; ``preset
 from __future__ import annotations
 
 import random
+from typing import Unpack
 
 import pytest
 
@@ -33,7 +34,7 @@ from engine.hanafuda.koikoi import (
 )
 from engine.hanafuda.koikoi.rules import points_table
 from engine.hanafuda.koikoi.yaku import yaku_items
-from tests.engine.koikoi.stacked import QUIET, deal, make_state, play, result_of, stack_deals
+from tests.engine.koikoi.stacked import QUIET, Deal, Progress, deal, make_state, play, result_of, stack_deals
 
 KJ = PRESETS["koikoi-japan"]
 CHAFF10 = "1c 1d 2c 2d 3c 3d 4c 4d 5c 5d"
@@ -44,11 +45,11 @@ def items(text: str, *, called: bool = False, rules: Rules = KJ) -> dict[str, in
     return dict(yaku_items(mask(cards(text)), 12, points_table(rules), called))
 
 
-def stop_with(captured: str, **kw: object) -> tuple[object, ...]:
+def stop_with(captured: str, **kw: Unpack[Progress]) -> tuple[object, ...]:
     """Seat 0 (dealer) plays 8b onto 8a holding ``captured``, then calls shobu; the events."""
     s = make_state(
         hands=("8b 5c", "2c 6c"), field="8a 7c", pile="12c", captured=(captured, ""), rules=KJ, **kw
-    )  # type: ignore[arg-type]
+    )
     s, _ = apply(s, play("8b"))
     assert s.phase is Phase.DECIDE
     return apply(s, Shobu())[1]
@@ -235,7 +236,7 @@ def test_no_doubling_for_the_opponents_koikoi() -> None:
 TESHI = "1a 1b 1c 1d 2a 3a 4a 5a"
 PLAIN_A = "5b 6a 7a 8a 9a 10a 11a 12a"
 PLAIN_B = "5c 6b 7b 8b 9b 10b 11b 12b"
-DEALS = {
+DEALS: dict[str, Deal] = {
     "dealer_hand": {"dealer_hand": TESHI, "other_hand": PLAIN_A, "field": PLAIN_B},
     "other_hand": {"dealer_hand": PLAIN_A, "other_hand": TESHI, "field": PLAIN_B},
     "field": {"dealer_hand": PLAIN_A, "other_hand": PLAIN_B, "field": TESHI},
@@ -286,7 +287,7 @@ def test_the_dealer_plays_first_for_eight_turns_each() -> None:
             action = rng.choice(legal_actions(s))
             seat, round_no = s.to_act, s.round_no
             if isinstance(action, Play):
-                turns.append(seat)  # type: ignore[arg-type]
+                turns.append(seat)
             dealer = s.dealer
             s, events = apply(s, action)
             ended = [e for e in events if isinstance(e, RoundEnded)]

@@ -9,6 +9,7 @@ readings of other scorers are tested at the end of the file.
 from __future__ import annotations
 
 import dataclasses
+from typing import Unpack
 
 import pytest
 
@@ -26,7 +27,7 @@ from engine.hanafuda.koikoi import (
 )
 from engine.hanafuda.koikoi.rules import points_table
 from engine.hanafuda.koikoi.yaku import yaku_items
-from tests.engine.koikoi.stacked import deal, make_state, play, result_of, stack_deals
+from tests.engine.koikoi.stacked import Deal, Progress, deal, make_state, play, result_of, stack_deals
 
 NINTENDO = PRESETS["nintendo"]
 CHAFF10 = "1c 1d 2c 2d 3c 3d 4c 4d 5c 5d"
@@ -36,11 +37,11 @@ def items(text: str, rules: Rules = NINTENDO, month: int = 12) -> dict[str, int]
     return dict(yaku_items(mask(cards(text)), month, points_table(rules)))
 
 
-def stop_with(captured: str, rules: Rules = NINTENDO, **kw: object) -> tuple[int, int]:
+def stop_with(captured: str, rules: Rules = NINTENDO, **kw: Unpack[Progress]) -> tuple[int, int]:
     """Seat 0 plays 8b onto 8a holding ``captured`` and calls shobu: (base, points)."""
     s = make_state(
         hands=("8b 5c", "2c 6c"), field="8a 7c", pile="12c", captured=(captured, ""), rules=rules, **kw
-    )  # type: ignore[arg-type]
+    )
     s, _ = apply(s, play("8b"))
     result = result_of(apply(s, Shobu())[1])
     return result.base, result.points[0]
@@ -145,7 +146,7 @@ def test_the_dealer_deals_two_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None
     """Nintendo (EN): « The dealer deals two cards at a time to the opponent, the playing field
     between them, and the dealer in that order. Both players should have eight cards face down,
     and there should be eight cards face up between them. »"""
-    parts = {
+    parts: Deal = {
         "dealer_hand": "1a 2a 3a 4a 5a 6a 7a 8a",
         "other_hand": "1b 2b 3b 4b 5b 6b 7b 9a",
         "field": "9b 10a 11a 12a 10b 11b 12b 1c",

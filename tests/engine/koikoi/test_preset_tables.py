@@ -9,7 +9,6 @@ import pytest
 
 from engine.core import BadRules
 from engine.hanafuda.koikoi import PRESETS, preset_table
-from engine.hanafuda.koikoi import presets as presets_module
 from engine.hanafuda.koikoi.presets import markdown_table
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "koikoi.md"
@@ -33,7 +32,7 @@ def test_every_row_has_a_value_and_a_source(name: str) -> None:
     prefix = {
         "seed": ("Seed", "RULINGS"),
         "nintendo": ("Nintendo", "FudaWiki", "Not in", "RULINGS"),
-        "koikoi-japan": "KoiKoi",
+        "koikoi-japan": ("KoiKoi",),
     }
     assert all(source.startswith(prefix[name]) for _, _, source in rows)
 
@@ -41,21 +40,21 @@ def test_every_row_has_a_value_and_a_source(name: str) -> None:
 def test_values_are_read_from_the_presets_rules(monkeypatch: pytest.MonkeyPatch) -> None:
     """Change a preset's rules and its table follows (the sources stay)."""
     rows = dict((label, value) for label, value, _ in preset_table("koikoi-japan"))
-    assert rows["Five Lights (goko)"] == "10"
-    assert rows["Seeds (tane)"] == "1 for 5 (n − 4 for n ≥ 5)"
-    assert rows["Red & Blue Ribbons (akatan_aotan)"] == "10 on top of Red and Blue (20 in all)"
+    assert rows["Five Brights (goko)"] == "10"
+    assert rows["Animals (tane)"] == "1 for 5 (n − 4 for n ≥ 5)"
+    assert rows["Poetry & Blue Ribbons (akatan_aotan)"] == "10 on top of Red and Blue (20 in all)"
     assert rows["Big score doubling"] == "none"
     changed = dataclasses.replace(PRESETS["koikoi-japan"], goko=15, group_scoring="best", double_at=7)
-    monkeypatch.setitem(presets_module.PRESETS, "koikoi-japan", changed)
+    monkeypatch.setitem(PRESETS, "koikoi-japan", changed)
     rows = dict((label, value) for label, value, _ in preset_table("koikoi-japan"))
-    assert rows["Five Lights (goko)"] == "15"
-    assert rows["Red & Blue Ribbons (akatan_aotan)"] == "10, +1 per extra ribbon; instead of Red or Blue"
+    assert rows["Five Brights (goko)"] == "15"
+    assert rows["Poetry & Blue Ribbons (akatan_aotan)"] == "10, +1 per extra ribbon; instead of Red or Blue"
     assert rows["Big score doubling"] == "×2 when the yaku total is 7 or more"
 
 
 def test_nintendo_table_values() -> None:
     rows = dict((label, value) for label, value, _ in preset_table("nintendo"))
-    assert rows["Boar-Deer-Butterfly (inoshikacho)"] == "5, +1 per extra animal; not with Tane"
+    assert rows["Boar-Deer-Butterflies (inoshikacho)"] == "5, +1 per extra animal; not with Animals"
     assert rows["Deal"].startswith("2 at a time")
     assert rows["Cards of the Month (tsukifuda)"] == "off"
     assert rows["Match"] == "12 rounds; the higher total wins"

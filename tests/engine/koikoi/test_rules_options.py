@@ -9,6 +9,7 @@ import pytest
 from engine.core import BadRules
 from engine.hanafuda.koikoi import ENGINE, PRESETS, Rules, new_game, rules_from
 from engine.hanafuda.koikoi.rules import CHOICES, option_names
+from tests.typed import unchecked
 
 
 def test_seed_is_the_default_preset() -> None:
@@ -110,7 +111,7 @@ def test_every_choice_is_accepted(key: str, allowed: tuple[str, ...]) -> None:
 
 def test_from_dict_needs_a_mapping() -> None:
     with pytest.raises(BadRules):
-        Rules.from_dict([("rounds", 6)])  # type: ignore[arg-type]
+        Rules.from_dict(unchecked([("rounds", 6)]))
 
 
 def test_rules_from_preset_and_overrides() -> None:
@@ -133,7 +134,7 @@ def test_unknown_preset_lists_the_valid_ones() -> None:
 def test_rules_are_frozen_and_hashable() -> None:
     r = Rules()
     with pytest.raises(dataclasses.FrozenInstanceError):
-        r.rounds = 3  # type: ignore[misc]
+        unchecked(r).rounds = 3
     assert hash(r) == hash(Rules()) and len({r, Rules(rounds=3)}) == 2
 
 
@@ -142,7 +143,7 @@ def test_new_game_refuses_other_seat_counts_and_foreign_rules() -> None:
         new_game(3, Rules(), 1)
     assert err.value.key == "bad_seats"
     with pytest.raises(BadRules):
-        new_game(2, {"rounds": 3}, 1)  # type: ignore[arg-type]
+        new_game(2, unchecked({"rounds": 3}), 1)
     assert (ENGINE.name, ENGINE.min_seats, ENGINE.max_seats) == ("koikoi", 2, 2)
 
 

@@ -14,6 +14,7 @@ from engine.hanafuda.cards import card, cards
 from engine.hanafuda.koikoi import (
     Capture,
     CardDrawn,
+    CardPlayed,
     LuckyHand,
     Phase,
     Redealt,
@@ -27,7 +28,8 @@ from engine.hanafuda.koikoi import (
     view,
 )
 from engine.hanafuda.koikoi.rounds import deal_order
-from tests.engine.koikoi.stacked import QUIET, deal, m, make_state, play, stack_deals
+from tests.engine.koikoi.stacked import QUIET, Hands, deal, m, make_state, play, stack_deals
+from tests.typed import event_at
 
 # --- Installation --------------------------------------------------------------------------
 
@@ -100,7 +102,7 @@ def test_lucky_hand_wins_the_round_with_six_points(
     même suite ou 4 paires de suites différentes - , alors c'est une "main chanceuse". Le joueur
     remporte la manche et empoche directement 6 points. »"""
     plain = "5b 6a 7a 8a 9a 10a 11a 12a"
-    hands = {"dealer_hand": lucky, "other_hand": plain} if lucky_seat_is_dealer else {
+    hands: Hands = {"dealer_hand": lucky, "other_hand": plain} if lucky_seat_is_dealer else {
         "dealer_hand": plain, "other_hand": lucky}  # fmt: skip
     stack_deals(monkeypatch, [deal(**hands, field="5c 6b 7b 8b 9b 10b 11b 12b"), deal(**QUIET)])
     dealer = first_dealer(9)
@@ -170,7 +172,7 @@ def test_one_matching_card_is_captured() -> None:
     s, events = apply(s, play("1a"))
     assert s.captured[0] == m("1a 1c")
     assert s.field == m("3c 4c 7c 8c") and s.hands[0] == m("5c")
-    assert events[0].captured == cards("1c")  # type: ignore[attr-defined]
+    assert event_at(events, 0, CardPlayed).captured == cards("1c")
     assert s.to_act == 1
 
 
@@ -204,7 +206,7 @@ def test_no_matching_card_joins_the_field() -> None:
     s = make_state(hands=("5c 6d", "2c 6c"), field="1b 3c 4c 7c", pile="8c")
     s, events = apply(s, play("5c"))
     assert s.field == m("1b 3c 4c 5c 7c 8c")
-    assert s.captured == (0, 0) and events[0].captured == ()  # type: ignore[attr-defined]
+    assert s.captured == (0, 0) and event_at(events, 0, CardPlayed).captured == ()
 
 
 @pytest.mark.parametrize(

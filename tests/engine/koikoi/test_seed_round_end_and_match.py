@@ -8,6 +8,7 @@ Each docstring quotes the French sentence of the seed that the test checks; the 
 from __future__ import annotations
 
 import random
+from typing import Unpack
 
 import pytest
 
@@ -21,14 +22,15 @@ from engine.hanafuda.koikoi import (
     new_game,
     outcome,
 )
-from tests.engine.koikoi.stacked import ended, make_state, play
+from engine.hanafuda.koikoi.state import State
+from tests.engine.koikoi.stacked import Options, ended, make_state, play
 
 # --- Manche nulle ------------------------------------------------------------------------------
 
 
-def _last_turns(**kw: object) -> object:
+def _last_turns(**kw: Unpack[Options]) -> State:
     """Dealer 0 and seat 1 hold one card each; nothing can be captured."""
-    return make_state(hands=("5c", "6c"), field="1c 2c 3c 4c", pile="7c 8c", **kw)  # type: ignore[arg-type]
+    return make_state(hands=("5c", "6c"), field="1c 2c 3c 4c", pile="7c 8c", **kw)
 
 
 def test_hands_exhausted_without_koikoi_is_a_draw_dealer_stays() -> None:

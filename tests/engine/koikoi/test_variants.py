@@ -6,6 +6,8 @@ where it changes the course of a round.
 
 from __future__ import annotations
 
+from typing import Unpack
+
 import pytest
 
 from engine.core import IllegalAction
@@ -22,7 +24,18 @@ from engine.hanafuda.koikoi import (
     start,
 )
 from engine.hanafuda.koikoi.state import State
-from tests.engine.koikoi.stacked import QUIET, all_cards, deal, m, make_state, play, result_of, stack_deals
+from tests.engine.koikoi.stacked import (
+    QUIET,
+    Deal,
+    Dealt,
+    all_cards,
+    deal,
+    m,
+    make_state,
+    play,
+    result_of,
+    stack_deals,
+)
 
 
 def take_curtain(rules: Rules, captured: str) -> State:
@@ -149,9 +162,9 @@ def test_all_points_lost_when_both_hands_are_empty(dealer_rule: str, next_dealer
 DEALER_OUT = Rules(empty_hands="dealer_out")
 
 
-def _dealer_last_card(**kw: object) -> tuple[State, RoundResult]:
+def _dealer_last_card(**kw: Unpack[Dealt]) -> tuple[State, RoundResult]:
     """Dealer 0 plays its last card (seat 1 still holds one)."""
-    s = make_state(hands=("5c", "6c"), field="1c 2c 3c 4c", pile="7c 8c", rules=DEALER_OUT, **kw)  # type: ignore[arg-type]
+    s = make_state(hands=("5c", "6c"), field="1c 2c 3c 4c", pile="7c 8c", rules=DEALER_OUT, **kw)
     s, events = apply(s, play("5c"))
     return s, result_of(events)
 
@@ -252,7 +265,11 @@ def test_yaku_worth_five_raised_to_six() -> None:
 # --- Lucky hands and multipliers: the options around the seed's rules -------------------------
 
 LUCKY = "1a 1b 1c 1d 2a 3a 4a 5a"
-PLAIN = {"other_hand": "5b 6a 7a 8a 9a 10a 11a 12a", "field": "5c 6b 7b 8b 9b 10b 11b 12b"}
+LUCKY_DEALER: Deal = {
+    "dealer_hand": LUCKY,
+    "other_hand": "5b 6a 7a 8a 9a 10a 11a 12a",
+    "field": "5c 6b 7b 8b 9b 10b 11b 12b",
+}
 
 
 @pytest.mark.parametrize(
@@ -262,7 +279,7 @@ def test_lucky_hand_options(monkeypatch: pytest.MonkeyPatch, rules: Rules, point
     """« Le joueur remporte la manche et empoche directement 6 points. » — ``lucky_hand_points``
     changes the 6 (FudaWiki: « In some descriptions, they only score 6 points, but in others …
     they score 12 points »); ``lucky_hands=False`` plays such a hand out as a normal round."""
-    stack_deals(monkeypatch, [deal(dealer_hand=LUCKY, **PLAIN), deal(**QUIET)])
+    stack_deals(monkeypatch, [deal(**LUCKY_DEALER), deal(**QUIET)])
     dealer = first_dealer(9)
     s, events = start(2, rules, 9)
     lucky = [e for e in events if isinstance(e, LuckyHand)]

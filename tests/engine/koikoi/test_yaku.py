@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from engine.hanafuda.cards import cards, mask
@@ -133,7 +135,8 @@ def test_fifteen_points_never_switches_a_yaku_back_on(yaku: str) -> None:
     """« Augmenter les points des yakus Cinq Lumières et Rubans Bleus et Avec Poésie à 15 points
     au lieu de 10. » — it raises those yaku, it does not bring back one a table switched off
     with ``0`` (the group then scores its next best, as without the variant)."""
-    rules = Rules(fifteen_point_yaku=True, **{yaku: 0})
+    switched_off = {"goko": Rules(goko=0), "akatan_aotan": Rules(akatan_aotan=0)}[yaku]
+    rules = dataclasses.replace(switched_off, fifteen_point_yaku=True)
     assert getattr(points_table(rules), yaku) == 0
     assert items("1a 3a 8a 11a 12a", rules) == ({"shiko": 8} if yaku == "goko" else {"goko": 15})
     assert items("1b 2b 3b 6b 9b 10b", rules) == (

@@ -3,22 +3,41 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypedDict
 
 import pytest
 
 from engine.hanafuda.cards import CARDS, Card, cards, mask
-from engine.hanafuda.roppyakken import ENGINE, Play, RoundEnded, RoundResult, Rules, State
+from engine.hanafuda.roppyakken import (
+    ENGINE,
+    Capture,
+    Lay,
+    Play,
+    RoundEnded,
+    RoundResult,
+    Rules,
+    State,
+    legal_actions,
+)
 from engine.hanafuda.roppyakken import rounds as rounds_module
 from engine.hanafuda.roppyakken.rounds import PACKETS
 from engine.hanafuda.roppyakken.scoring import teyaku
 from engine.hanafuda.roppyakken.types import Phase
 
+
+class Deal(TypedDict):
+    """The hands and the field of :func:`deal`."""
+
+    hands: tuple[str, ...]
+    field: str
+
+
 # Deals with no misdeal and no teyaku (at most two cards of a month in a hand or on the field).
-QUIET2 = {
+QUIET2: Deal = {
     "hands": ("1a 2a 3a 4a 5a 6a 7a 8a", "1b 2b 3b 4b 5b 6b 7b 9a"),
     "field": "9b 10a 11a 12a 10b 11b 12b 1c",
 }
-QUIET3 = {
+QUIET3: Deal = {
     "hands": ("1a 2a 3a 4a 5a 6a 7a", "1b 2b 3b 4b 5b 6b 7b", "8a 9a 10a 11b 12a 8b 9b"),
     "field": "10b 11c 12b 1c 2c 3c",
 }
@@ -28,6 +47,16 @@ def play(text: str) -> Play:
     a = ENGINE.parse_action(text)
     assert isinstance(a, Play)
     return a
+
+
+def card_actions(s: State, c: Card) -> list[Play | Lay]:
+    """The legal actions of a PLAY-phase state that play or lay ``c`` (captures come after a draw)."""
+    out: list[Play | Lay] = []
+    for a in legal_actions(s):
+        assert not isinstance(a, Capture), a
+        if a.card == c:
+            out.append(a)
+    return out
 
 
 def m(text: str) -> int:

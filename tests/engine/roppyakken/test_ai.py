@@ -11,6 +11,7 @@ from engine.ai.roppyakken import heuristic as ai
 from engine.ai.roppyakken.heuristic import choose_action
 from engine.core import NotYourTurn
 from engine.hanafuda.roppyakken import Phase, Rules, apply, legal_actions, new_game, view
+from tests.typed import acting
 
 
 @pytest.mark.parametrize("seats", [2, 3])
@@ -39,7 +40,7 @@ def test_cpu_sees_only_a_view() -> None:
     assert "roppyakken.state import State" not in inspect.getsource(ai)
     s = new_game(2, Rules(), 3)
     with pytest.raises(NotYourTurn):
-        choose_action(view(s, 1 - s.to_act), random.Random(0))  # type: ignore[operator]
+        choose_action(view(s, 1 - acting(s.to_act)), random.Random(0))
 
 
 @pytest.mark.parametrize("seats", [2, 3])

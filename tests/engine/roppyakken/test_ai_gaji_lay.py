@@ -63,10 +63,11 @@ def test_every_level_lays_the_drawn_gaji_to_make_ameshima(level: Level) -> None:
     # And the plan works: the opponent cannot take it, seat 0's 11b does.
     s, _ = apply(s, Lay())
     normal = chooser("roppyakken", Level.NORMAL)
+    assert normal is not None
     rng = random.Random(0)
     while s.captured[0] & NOVEMBERS != NOVEMBERS:
         assert s.phase is not Phase.OVER and not s.captured[1] & NOVEMBERS
-        s, _ = apply(s, normal(view(s, s.to_act), rng))  # type: ignore[misc]
+        s, _ = apply(s, normal(view(s, s.to_act), rng))
     assert s.to_act == 1  # taken on seat 0's very next turn
 
 

@@ -13,6 +13,7 @@ from engine.hanafuda.roppyakken import (
     PRESETS,
     Capture,
     CardDrawn,
+    CardPlayed,
     Lay,
     Phase,
     Redealt,
@@ -25,7 +26,17 @@ from engine.hanafuda.roppyakken import (
     new_game,
     start,
 )
-from tests.engine.roppyakken.stacked import QUIET2, QUIET3, deal, m, make_state, play, stack_deals
+from tests.engine.roppyakken.stacked import (
+    QUIET2,
+    QUIET3,
+    card_actions,
+    deal,
+    m,
+    make_state,
+    play,
+    stack_deals,
+)
+from tests.typed import event_at
 
 # --- Mise en place ---------------------------------------------------------------------------
 
@@ -130,7 +141,7 @@ def test_dealer_plays_first_then_anticlockwise(seats: int) -> None:
     for seed in range(10):
         s = new_game(seats, Rules(), seed)
         assert s.to_act == s.dealer
-        order = []
+        order: list[int | None] = []
         for _ in range(seats + 1):
             order.append(s.to_act)
             action = legal_actions(s)[0]
@@ -147,7 +158,7 @@ def test_one_matching_card_is_captured_as_a_pair() -> None:
     s2, events = apply(s, play("1a"))
     assert s2.captured[0] == m("1a 1c")
     assert s2.field == m("3c 4d")
-    assert events[0].captured == cards("1c")
+    assert event_at(events, 0, CardPlayed).captured == cards("1c")
 
 
 def test_two_matching_cards_the_player_chooses() -> None:
@@ -205,7 +216,7 @@ def test_then_draw_and_capture_or_place() -> None:
     # A drawn card with two matches waits for the player's choice, then the turn passes.
     s = make_state(hands=("5a 6a", "2a 6b"), field="3b 3c", pile="3a")
     s2, events = apply(s, play("5a"))
-    assert s2.phase is Phase.DRAW_CHOICE and events[1].awaiting_choice
+    assert s2.phase is Phase.DRAW_CHOICE and event_at(events, 1, CardDrawn).awaiting_choice
     assert legal_actions(s2) == (Capture(card("3b")), Capture(card("3c")))
     s3, _ = apply(s2, Capture(card("3c")))
     assert s3.captured[0] == m("3a 3c") and s3.to_act == 1
@@ -223,7 +234,7 @@ def test_gaji_played_captures_any_non_plain_card() -> None:
     carte (qui n'est pas une plaine) disponible au centre de la table, même si celle-ci n'est pas
     du mois de novembre. »"""
     s = make_state(hands=("11a 5a", "2a 6a"), field="1a 3b 9a 12b 4c", pile="2d", rules=COMPULSORY)
-    gaji = {a for a in legal_actions(s) if a.card == card("11a")}
+    gaji = set(card_actions(s, card("11a")))
     assert gaji == {play(f"11a>{t}") for t in ("1a", "3b", "9a", "12b")}  # the plain 4c is not prey
     with pytest.raises(IllegalAction):
         apply(s, play("11a>4c"))
@@ -260,11 +271,11 @@ def test_gaji_takes_n_importe_quelle_carte_disponible_even_one_of_a_triple() -> 
     5a 5b 5c 9b on the field the Gaji takes 5a, 5b or 9b (5c is a plain). The two cards left of
     the triple pair as usual afterwards."""
     s = make_state(hands=("11a 6a", "5d 7a"), field="5a 5b 5c 9b", pile="2d 3d", rules=COMPULSORY)
-    gaji = {a for a in legal_actions(s) if a.card == card("11a")}
+    gaji = set(card_actions(s, card("11a")))
     assert gaji == {play("11a>5a"), play("11a>5b"), play("11a>9b")}
     s2, events = apply(s, play("11a>5b"))
-    assert s2.captured[0] == m("11a 5b") and events[0].captured == cards("5b")
-    assert {a for a in legal_actions(s2) if a.card == card("5d")} == {play("5d>5a"), play("5d>5c")}
+    assert s2.captured[0] == m("11a 5b") and event_at(events, 0, CardPlayed).captured == cards("5b")
+    assert set(card_actions(s2, card("5d"))) == {play("5d>5a"), play("5d>5c")}
     # Drawn, the same: the Gaji turned from the pile may take one card of the triple.
     s = make_state(hands=("6a 7c", "5d 7a"), field="5a 5b 5c 9b", pile="11a 3d", rules=COMPULSORY)
     s2, _ = apply(s, play("7c"))  # a plain joins the field: not prey
@@ -278,7 +289,7 @@ def test_gaji_and_three_novembers_on_the_field() -> None:
     November: it takes all four (named by the first, ``11a>11b``), or, being the Gaji, « n'importe
     quelle carte » of another month instead."""
     s = make_state(hands=("11a 5a", "2a 6a"), field="11b 11c 11d 3a", pile="2d")
-    assert [a for a in legal_actions(s) if a.card == card("11a")] == [play("11a>3a"), play("11a>11b")]
+    assert card_actions(s, card("11a")) == [play("11a>3a"), play("11a>11b")]
     assert apply(s, play("11a>11b"))[0].captured[0] == m("11a 11b 11c 11d")
     assert apply(s, play("11a>3a"))[0].field == m("11b 11c 11d 2d")
     for other in ("11a>11c", "11a>11d", "11a"):
@@ -293,14 +304,14 @@ def test_option_gaji_no_triples_fudawiki() -> None:
     rules = Rules(gaji_no_triples=True, gaji_capture="compulsory")  # as in sanbyakuken
     assert PRESETS["sanbyakuken"].gaji_no_triples and not PRESETS["seed"].gaji_no_triples
     s = make_state(hands=("11a 6a", "5d 7a"), field="5a 5b 5c 9b", pile="2d", rules=rules)
-    assert [a for a in legal_actions(s) if a.card == card("11a")] == [play("11a")]  # 9b only
+    assert card_actions(s, card("11a")) == [play("11a")]  # 9b only
     assert apply(s, play("11a"))[0].captured[0] == m("11a 9b")
     with pytest.raises(IllegalAction):
         apply(s, play("11a>5a"))
     s = make_state(hands=("11a 6a", "5d 7a"), field="5a 5b 5c 4c", pile="2d", rules=rules)
     assert apply(s, play("11a"))[0].field == m("5a 5b 5c 4c 11a 2d")  # no prey: it joins the field
     s = make_state(hands=("11a 5a", "2a 6a"), field="11b 11c 11d 3a", pile="2d", rules=rules)
-    assert [a for a in legal_actions(s) if a.card == card("11a")] == [play("11a")]
+    assert card_actions(s, card("11a")) == [play("11a")]
     assert apply(s, play("11a"))[0].captured[0] == m("11a 11b 11c 11d")
 
 
@@ -310,7 +321,7 @@ def test_option_gaji_capture_compulsory_no_lay_played_or_drawn() -> None:
     capture): a Gaji that can capture, captures: no way to lay it on the field, played or
     drawn."""
     s = make_state(hands=("11a 5a", "2a 6a"), field="9a 4c", pile="2d", rules=COMPULSORY)
-    assert [a for a in legal_actions(s) if a.card == card("11a")] == [play("11a")]
+    assert card_actions(s, card("11a")) == [play("11a")]
     with pytest.raises(IllegalAction) as err:
         apply(s, Lay(card("11a")))
     assert err.value.key == "gaji_must_capture"
@@ -331,9 +342,13 @@ def test_option_gaji_capture_optional_il_peut_as_may() -> None:
     cartes du même mois »), which « il est obligé de la capturer »."""
     rules = Rules(gaji_capture="optional")
     s = make_state(hands=("11a 5a", "2a 6a"), field="9a 4c", pile="2d", rules=rules)
-    assert [a for a in legal_actions(s) if a.card == card("11a")] == [play("11a"), Lay(card("11a"))]
+    assert card_actions(s, card("11a")) == [play("11a"), Lay(card("11a"))]
     s2, events = apply(s, Lay(card("11a")))
-    assert s2.field == m("9a 4c 11a 2d") and s2.captured[0] == 0 and events[0].captured == ()
+    assert (
+        s2.field == m("9a 4c 11a 2d")
+        and s2.captured[0] == 0
+        and event_at(events, 0, CardPlayed).captured == ()
+    )
     # A November card on the field: a true pair, so the Gaji must capture (any of its prey).
     s = make_state(hands=("11a 5a", "2a 6a"), field="9a 11d", pile="2d", rules=rules)
     assert Lay(card("11a")) not in legal_actions(s)
@@ -350,7 +365,7 @@ def test_option_gaji_capture_optional_il_peut_as_may() -> None:
     # Drawn with a single prey: the turn waits for the choice.
     s = make_state(hands=("5c 6a", "2a 6b"), field="9a 4c", pile="11a", rules=rules)
     s2, events = apply(s, play("5c"))
-    assert s2.phase is Phase.DRAW_CHOICE and events[1].awaiting_choice
+    assert s2.phase is Phase.DRAW_CHOICE and event_at(events, 1, CardDrawn).awaiting_choice
     assert legal_actions(s2) == (Capture(card("9a")), Lay())
     s3, events = apply(s2, Lay())
     assert s3.field == m("9a 4c 5c 11a") and s3.to_act == 1 and events == (CardDrawn(0, card("11a"), ()),)
@@ -368,7 +383,7 @@ def test_gaji_il_peut_capturer_n_importe_quelle_carte_so_it_may_also_be_laid() -
     capture."""
     assert PRESETS["seed"] == Rules() and Rules().gaji_capture == "optional"
     s = make_state(hands=("11a 5a", "2a 6a"), field="9a 4c", pile="2d", rules=PRESETS["seed"])
-    assert [a for a in legal_actions(s) if a.card == card("11a")] == [play("11a"), Lay(card("11a"))]
+    assert card_actions(s, card("11a")) == [play("11a"), Lay(card("11a"))]
     s2, _ = apply(s, Lay(card("11a")))
     assert s2.field == m("9a 4c 11a 2d") and s2.captured[0] == 0
     # Drawn, it waits for the choice: take its prey or lay it.

@@ -20,9 +20,10 @@ from engine.hanafuda.roppyakken import (
 )
 from engine.hanafuda.roppyakken.rounds import match_winner, next_dealer
 from tests.engine.roppyakken.stacked import make_state, play, result_of
+from tests.typed import unchecked
 
 
-def finish(s, hands_left: int = 1):  # type: ignore[no-untyped-def]
+def finish(s, hands_left: int = 1):
     """Play the last cards of every hand (first legal action each time)."""
     events: tuple = ()
     while s.phase is not Phase.OVER and s.round_no == 1:
@@ -30,7 +31,7 @@ def finish(s, hands_left: int = 1):  # type: ignore[no-untyped-def]
     return s, events
 
 
-def last_round(captured: tuple[str, str], scores: tuple[int, int], rules: Rules | None = None):  # type: ignore[no-untyped-def]
+def last_round(captured: tuple[str, str], scores: tuple[int, int], rules: Rules | None = None):
     """Seat 0 and 1 each hold one plain; ``captured`` piles and match ``scores`` before the end."""
     s = make_state(
         hands=("5c", "5d"), field="1c", pile="2c 3c", captured=captured, scores=scores, rules=rules
@@ -45,7 +46,8 @@ def test_game_to_600_with_more_than_30_ahead() -> None:
     s, events = last_round(("1a", ""), (550, 400))
     assert s.phase is Phase.OVER and s.scores == (600, 400)
     assert MatchEnded((600, 400), (0,), "lead") in events
-    assert outcome(s).winners == (0,)  # type: ignore[union-attr]
+    done = outcome(s)
+    assert done is not None and done.winners == (0,)
 
 
 def test_thirty_points_or_less_ahead_another_round() -> None:
@@ -147,7 +149,7 @@ def test_rules_options_presets_and_errors() -> None:
     with pytest.raises(BadRules, match="compulsory, optional"):
         Rules(gaji_capture="sometimes")
     with pytest.raises(BadRules):
-        Rules(gaji_no_triples="yes")  # type: ignore[arg-type]
+        Rules(gaji_no_triples=unchecked("yes"))
     # The seed preset follows the seed where it speaks; sanbyakuken follows FudaWiki.
     seed, sanbyakuken = PRESETS["seed"], PRESETS["sanbyakuken"]
     assert (seed.tie_break, seed.hand_four, seed.gaji_no_triples, seed.gaji_capture) == (
@@ -166,7 +168,7 @@ def test_rules_options_presets_and_errors() -> None:
     with pytest.raises(BadRules):
         Rules(shiko=-1)
     with pytest.raises(BadRules):
-        Rules(teyaku=1)  # type: ignore[arg-type]
+        Rules(teyaku=unchecked(1))
     with pytest.raises(BadRules):
         ENGINE.begin(4, Rules(), 1)
     assert (ENGINE.name, ENGINE.min_seats, ENGINE.max_seats) == ("roppyakken", 2, 3)
