@@ -128,8 +128,9 @@ class GameEngine(Generic[S, A, V, R]):
     ``teams`` (seat count → the partnerships, ``None`` while everyone plays alone), ``ranked_by``
     (its win/points board), ``rating`` (:data:`RatingShape`), ``round_no`` (the round, or
     hand, a view is in; ``None`` for a game played in one go), ``scores`` (the running scores
-    a view shows; ``None`` for a game that keeps none) and ``phase`` (the name of the decision a
-    view waits for, e.g. ``"decide"``; ``None`` for a game without phases).
+    a view shows; ``None`` for a game that keeps none), ``phase`` (the name of the decision a
+    view waits for, e.g. ``"decide"``; ``None`` for a game without phases) and ``is_pass`` (which
+    of its actions are passes; ``None``: the game has none), which :meth:`forced_pass` reads.
     """
 
     name: str
@@ -151,6 +152,20 @@ class GameEngine(Generic[S, A, V, R]):
     round_no: Callable[[V], int] | None = None
     scores: Callable[[V], tuple[int, ...]] | None = None
     phase: Callable[[V], str] | None = None
+    is_pass: Callable[[A], bool] | None = None
+
+    @property
+    def has_passes(self) -> bool:
+        """Whether a seat of this game may ever have to pass (see :meth:`forced_pass`)."""
+        return self.is_pass is not None
+
+    def forced_pass(self, legal: Sequence[A]) -> A | None:
+        """The pass, when it is the only legal action of a seat (``legal``: its view's legal
+        actions), else ``None``. The table plays it for a player who asked for it (auto-pass):
+        the choice is the seat's own, so only its own legal actions may decide it."""
+        if self.is_pass is None or len(legal) != 1 or not self.is_pass(legal[0]):
+            return None
+        return legal[0]
 
     def teams_of(self, seats: int) -> tuple[tuple[int, ...], ...] | None:
         """The partnerships at ``seats`` players (seat numbers per team), or ``None``: all alone."""

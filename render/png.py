@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import struct
+import zlib
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
@@ -34,12 +36,46 @@ def to_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
         paletted = _rgb(image).quantize(
             colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
         )
-    out = io.BytesIO()
-    paletted.save(out, format="PNG", compress_level=COMPRESS_LEVEL)
-    if out.tell() > LARGE_PNG:
+    png = _encode(paletted, COMPRESS_LEVEL)
+    if len(png) > LARGE_PNG:
+        png = _encode(paletted, SMALL_LEVEL)
+    return png
+
+
+_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _encode(paletted: Image.Image, level: int) -> bytes:
+    """``paletted`` as PNG at zlib ``level``: an 8-bit indexed PNG written here, or Pillow's writer
+    for anything else (a palette with transparency, another mode).
+
+    Pillow's writer feeds zlib row by row through Python-level buffers: ~0.3-0.5 ms of a table's
+    ~4 ms encode (1200×980). Here the rows, each behind its PNG filter byte (0: none, what
+    Pillow picks for palette images too), are laid out by one paste into an image one column
+    wider whose first column is 0, and deflated in one call. Same pixels, same palette."""
+    if paletted.mode != "P" or "transparency" in paletted.info or paletted.palette is None:
         out = io.BytesIO()
-        paletted.save(out, format="PNG", compress_level=SMALL_LEVEL)
-    return out.getvalue()
+        paletted.save(out, format="PNG", compress_level=level)
+        return out.getvalue()
+    width, height = paletted.size
+    rows = Image.new("L", (width + 1, height), 0)
+    rows.im.paste(paletted.im, (1, 0, width + 1, height))
+    colours = paletted.getpalette() or []
+    colours += [0] * (768 - len(colours))
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit indexed, no interlace
+    return b"".join(
+        (
+            _SIGNATURE,
+            _chunk(b"IHDR", header),
+            _chunk(b"PLTE", bytes(colours[:768])),
+            _chunk(b"IDAT", zlib.compress(rows.tobytes(), level)),
+            _chunk(b"IEND", b""),
+        )
+    )
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
 
 
 def _rgb(image: Image.Image) -> Image.Image:

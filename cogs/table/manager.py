@@ -25,7 +25,7 @@ import discord
 from discord.ext import commands
 
 import store
-from cogs.table import coach, limits, messages
+from cogs.table import autopass, coach, limits, messages
 from cogs.table.announcer import Announcer
 from cogs.table.commitment import commit as commit_deal
 from cogs.table.commitment import sealed_line
@@ -305,6 +305,8 @@ class TableManager(TurnClock):
                     self.schedule(table)
 
     async def _after_move(self, table: Table, seat: Seat, by: str) -> None:
+        if by == "human":
+            autopass.close_window(table)  # they play by hand: the table passes for nobody this turn
         next_seat = table.to_act()
         if next_seat is None or next_seat.index != seat.index:
             self._begin_turn(table)

@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from cogs.table import cards, hints_text, limits, render_pool
+from cogs.table import autopass, cards, hints_text, limits, render_pool
 from cogs.table import components as c
 from cogs.table.coach import board_lines, coach_lines
 from cogs.table.elision import ELIDED
@@ -345,6 +345,7 @@ async def hand_message(
         controls = controls if controls is not None else c.view_of([])
         if len(controls.children) < 25:
             controls.add_item(skip)
+    controls = autopass.with_toggle(table, seat, locale, controls)  # its Auto-pass switch
     return {
         "content": text[:2000],
         "attachments": [file_of(Image("hand.png", png))],

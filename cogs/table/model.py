@@ -44,6 +44,7 @@ class Seat:
     level: str | None = None  # a CPU seat's level (engine.ai.levels.Level value); None: normal
     tutorial_skipped: bool = False  # a learn table's player pressed Skip tutorial (saved in meta)
     tutorial_from: int = 0  # the seat's moves when this player took it: their tutorial starts after
+    auto_pass: bool = True  # the table passes for them when a pass is all they can do (autopass.py)
 
     @property
     def is_cpu(self) -> bool:
@@ -64,6 +65,8 @@ class Seat:
             meta["tutorial_skipped"] = True
         if self.tutorial_from:
             meta["tutorial_from"] = self.tutorial_from
+        if not self.auto_pass:  # (on unless switched off: older metas have no key)
+            meta["auto_pass"] = False
         return meta
 
 

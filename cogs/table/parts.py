@@ -86,6 +86,9 @@ class Clock:
     turn_ends: float | None = None  # the same deadline on the event loop's clock
     turn_timed_out: bool = False  # the timer ran out: the CPU plays the rest of this turn
     warn_due: int | None = None  # turn_start of the turn whose warning is due and not yet out
+    # turn_start of the turn whose auto-pass window is open: its ping waits until the window
+    # closes, whether the seat's only move is a pass or not (autopass.py, for the turn clock)
+    autopass_turn: int | None = None
 
 
 @dataclass(slots=True)

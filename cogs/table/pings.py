@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cogs.table import autopass
 from cogs.table import components as c
 from cogs.table.model import Seat, Table
 from cogs.table.public import PublicView, require_public
@@ -29,9 +30,12 @@ def decision(table: Table, public: PublicView[Any], locale: str) -> str | None:
 
 
 def _pinged(table: Table) -> Seat | None:
-    """The seat a ping is for: a human to act in a running match (never one the CPU plays for)."""
+    """The seat a ping is for: a human to act in a running match (never one the CPU plays for),
+    once its turn's auto-pass window is closed (:mod:`cogs.table.autopass`)."""
     seat = table.to_act()
     if table.status != "active" or seat is None or seat.cpu_plays:
+        return None
+    if autopass.window_open(table):  # held until the auto-pass window closes, forced pass or not
         return None
     return seat
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import discord
 
+from cogs.table import autopass, limits, lobby, messages
 from cogs.table import components as c
-from cogs.table import limits, lobby, messages
 from cogs.table.manager import TableManager
 from cogs.table.model import Seat, StaleClick, Table
 from cogs.table.replies import ephemeral, refuse, user_locale
@@ -27,6 +27,8 @@ async def on_table_button(
         return await send_hand(interaction, table, seat, tables)
     if verb == "back":
         return await _back(tables, interaction, table, seat)
+    if verb == autopass.VERB:  # the live hand's Auto-pass switch
+        return await toggle_auto_pass(tables, interaction, table, seat)
     return await refuse(interaction, "error.unknown_button")
 
 
@@ -61,6 +63,27 @@ async def send_hand(
     manager = tables or TableManager.of(interaction.client)
     manager.hands.opened(table, seat.index, interaction, locale, hand.id, shown=drawn)
     return None
+
+
+async def toggle_auto_pass(
+    tables: TableManager, interaction: discord.Interaction, table: Table, seat: Seat
+) -> None:
+    """The hand's **Auto-pass** switch: flip it, keep it in the seat's meta (a restart keeps it),
+    and show the hand again with its new state. Switched on during the seat's own turn, the
+    window opens now: a pass that is all the seat can do follows after the usual pause
+    (:mod:`cogs.table.autopass`)."""
+    locale = user_locale(interaction)
+    await interaction.response.defer()
+    seat.auto_pass = not seat.auto_pass
+    try:
+        await tables.save_meta(table)
+    except Exception:
+        seat.auto_pass = not seat.auto_pass  # not saved: not switched
+        raise
+    tables.auto_pass_switched(table, seat)
+    payload = await messages.hand_message(table, seat.index, locale)
+    hand = await interaction.edit_original_response(**limits.fit(payload))
+    tables.hands.opened(table, seat.index, interaction, locale, hand.id)
 
 
 def _seat_to_act(

@@ -50,6 +50,7 @@ async def rebuild(
             seat.level = seat_meta[s.seat].get("level") if seat.is_cpu else None
             seat.tutorial_skipped = bool(seat_meta[s.seat].get("tutorial_skipped"))
             seat.tutorial_from = int(seat_meta[s.seat].get("tutorial_from", 0))
+            seat.auto_pass = bool(seat_meta[s.seat].get("auto_pass", True))
         table.seats.append(seat)
     if table.status not in ("active", "finished"):
         return table, None

@@ -15,7 +15,7 @@ import time
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from cogs.table import cpu_pool
+from cogs.table import autopass, cpu_pool
 from cogs.table.model import Seat, StaleClick, Table
 from cogs.table.supervisor import NEXT, PAUSE, SAVE_RESUMED, Step, Supervisor
 from engine.ai.levels import Level, parse_level
@@ -53,6 +53,7 @@ class TurnClock:
         if began is None:
             table.clock.turn_start = table.seq
         table.clock.turn_timed_out = False
+        autopass.open_window(table)  # (its ping waits for the window: cogs/table/autopass.py)
         seat = table.to_act()
         if seat is None or seat.cpu_plays or table.turn_timeout <= 0:
             table.clock.turn_deadline = None
@@ -94,6 +95,9 @@ class TurnClock:
             by = "timeout" if table.clock.turn_timed_out and not seat.is_cpu else "cpu"
             delay = 0.0 if table.clock.turn_timed_out or retry else self.settings.cpu_delay
             return lambda: self._cpu_move(table, seat, seq, delay, by)
+        if autopass.window_open(table):  # a pass that is all the seat can do, after a pause
+            wait = 0.0 if retry else autopass.pause()
+            return lambda: self._auto_pass_turn(table, seat, turn, wait)
         if table.clock.turn_deadline is not None:
             return lambda: self._turn_timer(table, seat, turn)
         return None
@@ -168,6 +172,20 @@ class TurnClock:
         table.clock.turn_timed_out = True  # (if saving fails, the retry plays the turn out at once)
         await self.save_meta(table)
         await self._cpu_move(table, seat, table.seq, 0, "timeout")
+
+    def auto_pass_switched(self, table: Table, seat: Seat) -> None:
+        """``seat``'s Auto-pass switch changed: switched on during its own turn, the window opens
+        now and is run (a move being committed schedules the next step itself)."""
+        if autopass.reopen_window(table, seat) and not table.lock.locked():
+            self.schedule(table)
+
+    async def _auto_pass_turn(self, table: Table, seat: Seat, turn: int, wait: float) -> None:
+        """The turn's auto-pass window (:func:`cogs.table.autopass.run_window`), then, if the
+        seat did not pass, its timer."""
+        if await autopass.run_window(self, table, seat, turn, wait):
+            return
+        if table.clock.turn_deadline is not None:
+            await self._turn_timer(table, seat, turn)
 
     async def _finish_stored(self, table: Table) -> None:
         """Store the results of a match whose last move is stored (an earlier try failed)."""

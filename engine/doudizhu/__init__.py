@@ -31,6 +31,7 @@ from engine.doudizhu.types import (
     Redealt,
     TrickPlay,
     TrickWon,
+    is_pass,
     parse_action,
 )
 
@@ -68,6 +69,7 @@ ENGINE: GameEngine[State, Action, DoudizhuView, Rules] = GameEngine(
     round_no=_hand_no,
     scores=_scores,
     phase=_phase,
+    is_pass=is_pass,  # a follower who cannot beat the trick can only pass
 )
 
 __all__ = [

@@ -47,6 +47,12 @@ PASS = Pass()
 BIDS = (Bid(1), Bid(2), Bid(3))
 
 
+def is_pass(action: Action) -> bool:
+    """A pass (no bid, or no play): a follower who cannot beat the trick has only this one
+    (docs/rules/doudizhu.md, « Les joueurs suivants peuvent choisir de jouer ou de passer »)."""
+    return type(action) is Pass
+
+
 def parse_action(text: str) -> Action:
     """Inverse of ``str(action)``; raises :class:`IllegalAction` for anything else."""
     t = text.strip().lower().replace(" ", "")

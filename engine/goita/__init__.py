@@ -50,6 +50,7 @@ from engine.goita.types import (
     ScoreItem,
     Slot,
     format_pieces,
+    is_pass,
     parse_action,
     parse_pieces,
 )
@@ -96,6 +97,7 @@ ENGINE: GameEngine[State, Action, GoitaView, Rules] = GameEngine(
     round_no=_round_no,
     scores=_scores,
     phase=_phase,
+    is_pass=is_pass,  # a seat that cannot block can only pass
 )
 
 __all__ = [

@@ -191,6 +191,13 @@ class Keep:
 
 Action = Down | Attack | Block | Pass | Redeal | Keep
 
+
+def is_pass(action: Action) -> bool:
+    """Not blocking: a seat holding neither the attack piece nor a King that may block it has only
+    this move (docs/rules/goita.md, « S'il ne peut pas jouer … il doit alors annoncer qu'il passe »)."""
+    return type(action) is Pass
+
+
 _WITH_PIECE: dict[str, type[Down | Attack | Block]] = {"down": Down, "attack": Attack, "block": Block}
 
 

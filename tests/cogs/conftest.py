@@ -37,6 +37,21 @@ def deterministic_deals(request: pytest.FixtureRequest, monkeypatch: pytest.Monk
     monkeypatch.setattr("cogs.table.lobby._new_seed", lambda: next(seeds))
 
 
+@pytest.fixture(autouse=True)
+def clicked_passes(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Players pass by clicking, unless a test asks for the default, auto-pass (its ``auto_pass``
+    fixture): the end-to-end tests written before it click their forced passes, and its pause
+    (2 to 6 s, shorter than SimCord's settle deadline) would run in real time inside their next
+    click. The switch itself stays on the hands."""
+    if "auto_pass" not in request.fixturenames:
+        monkeypatch.setattr("cogs.table.autopass.applies", lambda table, seat: False)
+
+
+@pytest.fixture
+def auto_pass() -> None:
+    """The table passes for a seat whose only move is a pass, as in production (cogs/table/autopass.py)."""
+
+
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
     return Settings(database_path=str(tmp_path / "tsuki.db"), cpu_delay=TEST_CPU_DELAY, turn_timeout=300)

@@ -20,6 +20,8 @@ Counters, for the human seat:
 - ``private_opened``: distinct private (ephemeral) messages the human was answered with.
 - ``forced`` and ``forced_clicks``: the seat's moves that had a single legal choice (replayed
   from the stored log), and the clicks the human made while such a move was pending.
+- ``forced_passes`` and ``forced_pass_clicks``: those of them that were a pass
+  (``GameEngine.forced_pass``: what auto-pass plays for them), and the clicks they cost.
 - ``posts_left``: the bot's messages left in the match's thread at the end.
 - ``turns`` (runs of consecutive moves by the seat), ``moves`` and ``rounds`` to divide by.
 """
@@ -90,6 +92,8 @@ class Counts:
     private_opened: int = 0
     forced: int = 0
     forced_clicks: int = 0
+    forced_passes: int = 0
+    forced_pass_clicks: int = 0
     posts_left: int = 0
     clicks_at: Counter[int] = field(default_factory=Counter)  # move number -> clicks made then
 
@@ -107,7 +111,8 @@ class Counts:
             f"{self.game} ({self.style.value}): {self.turns} turns, {self.moves} moves, "
             f"{self.rounds} rounds | pings {self.pings} | clicks/move {self.clicks_per_move:.2f} | "
             f"private messages opened {self.private_opened} | forced moves {self.forced} "
-            f"costing {self.forced_clicks} clicks | posts left {self.posts_left}"
+            f"costing {self.forced_clicks} clicks (passes {self.forced_passes} costing "
+            f"{self.forced_pass_clicks}) | posts left {self.posts_left}"
         )
 
 
@@ -273,6 +278,9 @@ async def _count_from_log(bot: Any, table: Any, match: Match, counts: Counts, se
             if len(engine.legal_actions(state)) == 1:
                 counts.forced += 1
                 counts.forced_clicks += counts.clicks_at[row.seq]
+                if engine.forced_pass(engine.legal_actions(state)) is not None:
+                    counts.forced_passes += 1
+                    counts.forced_pass_clicks += counts.clicks_at[row.seq]
         previous = row.seat
         state, _ = engine.apply(state, engine.parse_action(row.action))
         rounds.add(match.round_of(engine.view(state, None)))

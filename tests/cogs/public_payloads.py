@@ -1,12 +1,13 @@
 """Every public payload the bot builds, through its real builders: the differential leak test's list.
 
 Each entry of :data:`PUBLIC_PAYLOADS` builds one thing the bot posts where others can read it
-(the board and its edits, the results, the turn ping and warning, a spectator's view, the lobby,
-a forfeit line) from a :class:`~cogs.table.model.Table` at a :class:`Moment` of a match, by
-calling the same functions the announcer, the spectators' views and the lobby call. A new public
-post (an auto-pass note, a move log…) gets one entry here and is then checked by
-``tests/cogs/test_public_differential.py`` over every game: its payload must not change when the
-hidden cards are dealt differently.
+(the board and its edits, the results, the turn ping and warning, the ping held while an
+auto-pass window is open, a spectator's view, the lobby, a forfeit line) from a
+:class:`~cogs.table.model.Table` at a :class:`Moment` of a match, by calling the same functions
+the announcer, the spectators' views and the lobby call. A new public post (an auto-pass note, a
+move log…) gets one entry here and is then checked by ``tests/cogs/test_public_differential.py``
+over every game: its payload must not change when the hidden cards are dealt differently. (The
+board post of a pass, made by the table or clicked, is :func:`passed_board`.)
 
 :func:`normalise` turns a payload into plain data (texts, embeds, every component's label,
 custom_id and options, a card's text displays and image names, the attachments' bytes) so two
@@ -23,7 +24,7 @@ from typing import Any
 import discord
 
 from cogs.replay.timeline import Frame
-from cogs.table import messages, pings, round_log, spectators
+from cogs.table import autopass, messages, pings, round_log, spectators
 from cogs.table.elision import HEAD_LINES, latest_lines
 from cogs.table.model import Coach, Pending, Seat, Table
 from cogs.table.play import forfeit_line
@@ -130,6 +131,29 @@ async def _ping(table: Table, moment: Moment) -> Any:
     return pings.ping_message(table, table.public_view())
 
 
+async def _ping_in_window(table: Table, moment: Moment) -> Any:
+    """The turn's ping while its auto-pass window is open (the turn clock opens it for every
+    turn of a seat with auto-pass on, forced or not): held, whatever the seat holds."""
+    autopass.open_window(table)
+    try:
+        return pings.ping_message(table, table.public_view())
+    finally:
+        table.clock.autopass_turn = None
+
+
+async def passed_board(table: Table, state: Any, moment: Moment, action: Any, by: str) -> Any:
+    """The board post narrating a pass ``action`` of the seat to act at ``state`` stored with
+    ``by`` (:data:`cogs.table.autopass.BY` for a pass the table made, ``"human"`` for a click),
+    drawn on the state after it, as the announcer posts it."""
+    engine = table.spec.engine
+    seat = engine.to_act(state)
+    assert seat is not None, "a pass is made by the seat to act"
+    after, events = engine.apply(state, action)
+    batch = (Pending(moment.move, seat, tuple(events), by),)
+    passed = Moment(moment.game, moment.move + 1, batch, engine.outcome(after) is not None)
+    return await _narrated_board(at_moment(table, after, passed), passed)
+
+
 async def _warning(table: Table, moment: Moment) -> Any:
     return pings.warning_message(table, table.public_view())
 
@@ -157,6 +181,7 @@ PUBLIC_PAYLOADS: dict[str, PublicPayload] = {
     "board edit": _board_edit,
     "results": _results,
     "ping": _ping,
+    "ping in the auto-pass window": _ping_in_window,
     "warning": _warning,
     "spectator view": _spectator,
     "lobby": _lobby,

@@ -9,6 +9,11 @@ with the move's narration and images, its edits, the results, the turn ping and 
 spectator's view, the lobby, a forfeit line, the round's log) must be identical for the two:
 texts, embeds, component labels and custom_ids, image bytes.
 
+Auto-pass (issue 28): the seats have it on, so the turn ping is also built while a turn's
+auto-pass window holds it, and wherever the seat to act may pass, its pass is posted as the table
+makes it when forced and as a click when not (:func:`compare_passes`): the seeded matches meet
+points where one deal forces the pass and the other does not, and both posts must be the same.
+
 The matches reach the moments where a seat's private prompt says most (the test asserts each was
 met): a Go-Stop seat that may shake or bomb, a Goita seat that cannot block (its only move is a
 pass) or may ask for a redeal, the Koi-Koi koi-koi decision, Dou Dizhu's bidding, round ends and
@@ -32,6 +37,7 @@ import pytest
 
 import store
 from cogs.replay.timeline import Frame, round_of
+from cogs.table import autopass
 from cogs.table.model import Pending
 from tests.cogs.hidden_cards import reshuffle_hidden
 from tests.cogs.public_payloads import (
@@ -41,6 +47,7 @@ from tests.cogs.public_payloads import (
     first_difference,
     make_table,
     normalise,
+    passed_board,
 )
 from tests.typed import unchecked
 from tsuki.bot import game_specs
@@ -61,8 +68,8 @@ REQUIRED: dict[str, set[str]] = {
     "koikoi": {"koi-koi decision", "round end", "match end"},
     "roppyakken": {"round end", "match end"},
     "gostop": {"may shake", "may bomb", "go or stop", "round end", "match end"},
-    "doudizhu": {"bidding", "round end", "match end"},
-    "goita": {"redeal", "cannot block", "round end", "match end"},
+    "doudizhu": {"bidding", "round end", "match end", "forced vs chosen pass"},
+    "goita": {"redeal", "cannot block", "round end", "match end", "forced vs chosen pass"},
     "goita_solo": {"discard", "match end"},
 }
 REAL_DRAWING_EVERY = 6  # real PNG bytes at every notable moment and every 6th move
@@ -167,6 +174,8 @@ async def compare_match(
             if mine != theirs:
                 where = f"{game} {seats} seats seed {seed} ({locale}) move {move} {sorted(notable)}"
                 differences.append(f"{where}: the {name} differs at {first_difference(mine, theirs)}")
+        if not finished and seat is not None:
+            differences += await compare_passes(table, state, other, moment, met)
         if finished:
             met["matches"] += 1
             return differences
@@ -181,6 +190,33 @@ async def compare_match(
     raise AssertionError(f"{game} seed {seed}: no end after {MOVES_AT_MOST} moves")
 
 
+async def compare_passes(
+    table: Any, state: Any, other: Any, moment: Moment, met: collections.Counter[str]
+) -> list[str]:
+    """Issue 28: where the seat to act may pass, its pass posted as the table makes it when it
+    is forced (auto-pass) and as a click when the seat had a choice must read the same, with
+    the same images: here one deal forces it and the other may not (or the other way round)."""
+    engine = table.spec.engine
+    passes = [a for a in engine.legal_actions(state) if engine.is_pass is not None and engine.is_pass(a)]
+    if not passes:
+        return []
+    forced = engine.forced_pass(engine.legal_actions(state)) is not None
+    other_forced = engine.forced_pass(engine.legal_actions(other)) is not None
+    if forced != other_forced:
+        met["forced vs chosen pass"] += 1
+    elif moment.move % REAL_DRAWING_EVERY:
+        return []  # (both forced or both free: the ordinary payloads cover them)
+    mine = normalise(await passed_board(table, state, moment, passes[0], autopass.BY if forced else "human"))
+    theirs = normalise(
+        await passed_board(table, other, moment, passes[0], autopass.BY if other_forced else "human")
+    )
+    if mine == theirs:
+        return []
+    where = f"{moment.game} seed move {moment.move} (forced {forced} vs {other_forced})"
+    return [f"{where}: the pass's board post differs at {first_difference(mine, theirs)}"]
+
+
+@pytest.mark.usefixtures("auto_pass")  # the seats have auto-pass on (its window holds the ping)
 @pytest.mark.parametrize("game", list(MATCHES))
 async def test_public_payloads_do_not_depend_on_hidden_cards(game: str) -> None:
     drawings = Drawings(SPECS[game])
