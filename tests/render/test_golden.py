@@ -20,8 +20,6 @@ from tests.render.factory import NAMES, sample_result, showcase_view
 
 GOLDEN = Path(__file__).parent / "golden"
 WIDTH = 400
-# Recording rewrites golden/*.png that tests/render/test_replay_hands.py reads: one worker, in turn.
-pytestmark = pytest.mark.xdist_group("golden")
 
 CASES: dict[str, Callable[[], bytes]] = {
     "koikoi_table": lambda: render_table(showcase_view(), names=NAMES),

@@ -28,9 +28,6 @@ from tests.render.golden_cases import animation, golden_images
 
 GOLDEN = Path(__file__).parent / "golden" / "pixels.json"
 CASES = golden_images()
-# Recording reads, updates and rewrites the one pixels.json: two workers doing it at once would
-# each drop the other's new hashes, so xdist runs this file's tests on one worker, in turn.
-pytestmark = pytest.mark.xdist_group("golden")
 ANIMATION = "replay/koikoi_animation"
 
 

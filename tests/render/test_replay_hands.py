@@ -180,7 +180,6 @@ def test_without_an_owner_the_hand_is_drawn_as_before(game: str) -> None:
         assert module.render_hand(view, locale="fr", owner=None) == module.render_hand(view, locale="fr")
 
 
-@pytest.mark.xdist_group("golden")  # reads the PNG that test_golden.py re-records
 def test_without_an_owner_the_koikoi_hand_matches_its_golden() -> None:
     actual = _small(kk.render_hand(showcase_view(seat=1), owner=None))
     expected = Image.open(GOLDEN / "koikoi_hand.png").convert("RGB")
