@@ -20,6 +20,7 @@ knows Japanese and Korean card names; yaku native names are the ``yaku.<id>.nati
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any, Protocol
@@ -126,13 +127,28 @@ def clear_cache() -> None:
     table.cache_clear()
 
 
+def _no_key_twice(path: Path) -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
+    """A JSON object hook that refuses a key written twice in one file (plain JSON keeps the
+    last one silently, so a fixed text could hide behind a stale copy)."""
+
+    def build(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in data:
+                raise ValueError(f"{path.parent.name}/{path.name}: key {key!r} defined twice in the file")
+            data[key] = value
+        return data
+
+    return build
+
+
 @cache
 def table(lang: str) -> dict[str, str]:
     """All strings of one language (files merged; a key defined twice is an error)."""
     merged: dict[str, str] = {}
     paths = [path for root in (_ROOT, *_EXTRA) for path in sorted((root / lang).glob("*.json"))]
     for path in paths:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=_no_key_twice(path))
         for key, value in data.items():
             if key in merged:
                 raise ValueError(f"{lang}: key {key!r} defined twice ({path.name})")

@@ -59,9 +59,9 @@ def _rows(game: str, loc: str) -> list[tuple[str, str]]:
     return RULES_CARDS[game].rows(loc)
 
 
-@cache
 def _samples(game: str) -> tuple[tuple[Image.Image, str], ...]:
-    """The row of faces under the title, each with a caption (a month, a count)."""
+    """The row of faces under the title, each with a caption (a month, a count). Not kept: a
+    game's samples report their texts to the legibility check each time (the faces are cached)."""
     return RULES_CARDS[game].samples()
 
 

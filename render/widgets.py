@@ -6,8 +6,10 @@ Legibility: Discord shows an image about 550 px wide inline, so every text a pla
 drawn at least :func:`min_size` for its image's width (digits and capitals ``MIN_INK`` px tall once
 scaled to that width). All text of the layouts goes through :func:`text` and :func:`chip` (or
 :func:`note` for a custom drawing), which report it to :func:`recording`: the render tests check
-every size against the image's width. Text that nobody needs to read (a watermark, card art) is
-passed ``decorative=True`` and skipped by that check.
+every size against the image's width. Marks printed on small art (a card's month tab, a piece's
+value) are drawn only when :func:`legible` on their image, else left out (the layouts name the card
+in a readable chip or line beside it). Only text that carries nothing to read (a poem on a ribbon)
+is passed ``decorative=True`` and skipped by that check.
 """
 
 from __future__ import annotations
@@ -79,6 +81,12 @@ def text_ink(s: str, size: int) -> int:
     or digits, else that of a CJK glyph (a lone kanji, hangul, a dash drawn at a text's size)."""
     latin = any(c.isascii() and c.isalnum() for c in s)
     return ink_height(size) if latin else ink_height(size, CJK_SAMPLE)
+
+
+def legible(s: str, size: int, image_width: int) -> bool:
+    """Whether ``s`` drawn at font ``size`` on an image ``image_width`` px wide stays ``MIN_INK``
+    px tall when the image is shown ``INLINE_W`` px wide: marks on small art that fail are left out."""
+    return text_ink(s, size) * min(1.0, INLINE_W / image_width) >= MIN_INK
 
 
 @cache
@@ -245,12 +253,17 @@ def paste_card(
     """Paste a face (or a back when ``card`` is None) with an optional glow behind it.
 
     ``category`` overrides the face's category badge (a game that classifies the card differently);
-    ``marks=False`` pastes the plain picture, without month tab and badge.
+    ``marks=False`` pastes the plain picture, without month tab and badge. A mark too small to be
+    read on ``canvas`` is left out too (:func:`legible`).
     """
     x, y = round(x), round(y)
+    badge = marks
     if card is not None and marks:
-        for label, size in face_marks(card, width, category=category):
-            note(label, size, decorative=True)
+        tab, *rest = face_marks(card, width, category=category)
+        marks = legible(*tab, canvas.width)
+        badge = marks and all(legible(*b, canvas.width) for b in rest)
+        for label, size in (tab, *rest) if badge else (tab,) if marks else ():
+            note(label, size)
     with C.together(canvas):
         if halo is not None:
             m = glow_margin(width)
@@ -258,8 +271,8 @@ def paste_card(
         if card is None:
             C.paste(canvas, ("back", width), card_back(width), x, y)
         else:
-            face = card_face(card, width, category=category, marks=marks)
-            C.paste(canvas, ("face", card, width, category, marks), face, x, y)
+            face = card_face(card, width, category=category, marks=marks, badge=badge)
+            C.paste(canvas, ("face", card, width, category, marks, badge), face, x, y)
         if dim:
             C.paste(canvas, ("shade", width), shade(width), x, y)
 

@@ -38,3 +38,23 @@ def test_an_added_folder_may_not_define_a_shared_key_again(tmp_path: Path) -> No
     finally:
         i18n.remove_folder(tmp_path)
     assert i18n.t("en", "game.koikoi") == "Koi-Koi"
+
+
+def test_a_file_may_not_define_a_key_twice(tmp_path: Path) -> None:
+    """Plain JSON keeps the last of two equal keys silently: the loader refuses the file instead."""
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en" / "extra.json").write_text(
+        '{"extra.twice": "first", "extra.twice": "second"}', encoding="utf-8"
+    )
+    i18n.add_folder(tmp_path)
+    try:
+        with pytest.raises(ValueError, match=r"'extra\.twice' defined twice in the file"):
+            i18n.table("en")
+    finally:
+        i18n.remove_folder(tmp_path)
+
+
+@pytest.mark.parametrize("lang", i18n.supported())
+def test_no_shipped_locale_file_defines_a_key_twice(lang: str) -> None:
+    i18n.clear_cache()
+    assert i18n.table(lang), "the loader refuses a file with a key written twice"

@@ -45,6 +45,10 @@ class GoStopSpec(HanafudaSpec):
 
     # --- buttons ------------------------------------------------------------------------------
 
+    def played_card(self, action: Any) -> Any:
+        """The hand renderer names cards by their codes (``8b``, ``J2``)."""
+        return gs.card_str(action.card)
+
     def action_steps(self, action: gs.Action, view: gs.GoStopView, locale: str) -> tuple[Step, ...]:
         loc = locale
         if isinstance(action, gs.Play):
@@ -283,6 +287,14 @@ class GoStopSpec(HanafudaSpec):
         lines.append(totals)
         return lines
 
+    @staticmethod
+    def _pairing_hides_cards(view: gs.GoStopView) -> bool:
+        """Whether a flower card of the hand cannot be played because another pairs with the table
+        (pairing is compulsory unless ``free_discard``): it has no button, which needs saying."""
+        playable = {a.card for a in view.legal_actions if isinstance(a, gs.Play)}
+        flowers = (c for c in map(gs.parse_card, view.hand or ()) if c < 48)  # 48+: the jokers
+        return any(c not in playable for c in flowers)
+
     def hand_text(self, view: gs.GoStopView, locale: str) -> str:
         loc = locale
         lines = [t(loc, "gostop.hand.title", n=view.round_no, rounds=view.rules.rounds)]
@@ -309,6 +321,8 @@ class GoStopSpec(HanafudaSpec):
         phase = view.phase
         if phase is gs.Phase.PLAY:
             lines.append(t(loc, "gostop.hand.play"))
+            if self._pairing_hides_cards(view):
+                lines.append(t(loc, "gostop.hand.must_pair"))
             if any(isinstance(a, gs.Shake) for a in view.legal_actions):
                 lines.append(t(loc, "gostop.hand.can_shake"))
             if any(isinstance(a, gs.Bomb) for a in view.legal_actions):

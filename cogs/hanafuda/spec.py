@@ -1,6 +1,9 @@
-"""The hanafuda games' common spec: a card in a hint reads as its name and its code."""
+"""The hanafuda games' common spec: a card in a hint reads as its name and its code, a played
+card whose capture is still to pick shown in the hand with its candidates."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from cogs.table.match_spec import MatchSpec
 from engine.hanafuda.cards import Card
@@ -17,3 +20,21 @@ class HanafudaSpec(MatchSpec):
         if code[:1].isdigit():
             return f"{card_name(Card.parse(code), locale)} `{shown}`"
         return f"`{shown}`"
+
+    def hand_focus(self, view: Any, path: tuple[str, ...]) -> dict[str, Any]:
+        """After the first click of a play that must still pick its capture (the hand card
+        matches two field cards), the hand image shows that card and the field cards it may
+        take: ``played`` for the game's ``render_hand``."""
+        if len(path) != 1:
+            return {}
+        for action in view.legal_actions:
+            if getattr(action, "target", None) is None or not hasattr(action, "card"):
+                continue
+            steps = self.action_steps(action, view, "en")
+            if len(steps) == 2 and steps[0].key == path[0]:
+                return {"played": self.played_card(action)}
+        return {}
+
+    def played_card(self, action: Any) -> Any:
+        """The hand card a play plays, as the game's hand renderer names it."""
+        return action.card

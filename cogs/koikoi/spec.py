@@ -109,6 +109,22 @@ class KoiKoiSpec(HanafudaSpec):
 
     # --- words ------------------------------------------------------------------------------
 
+    def narrate(self, events: Sequence[Any], names: Sequence[str], locale: str) -> list[str]:
+        """The lines of a move; a move that settles a drawn card's choice starts with that draw
+        again (now with what it took): it is told as the choice made, the draw having been told
+        when the card was turned ("draws …, a choice to make")."""
+        first = events[0] if events else None
+        if isinstance(first, kk.CardDrawn) and first.captured and not first.awaiting_choice:
+            chose = t(
+                locale,
+                "koikoi.narrate.chose_take",
+                name=names[first.seat],
+                card=cards_text((first.card,), locale),
+                cards=cards_text(first.captured, locale),
+            )
+            return [chose, *super().narrate(events[1:], names, locale)]
+        return super().narrate(events, names, locale)
+
     def _narrate_one(self, e: Any, names: Sequence[str], loc: str) -> list[str]:
         line = self._narrate_line(e, names, loc)
         return [line] if line else []

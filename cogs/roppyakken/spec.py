@@ -127,6 +127,22 @@ class RoppyakkenSpec(HanafudaSpec):
 
     # --- words ------------------------------------------------------------------------------
 
+    def narrate(self, events: Sequence[Any], names: Sequence[str], locale: str) -> list[str]:
+        """The lines of a move; a move that settles a drawn card's choice (which card it takes, or,
+        for the Gaji, whether it is laid) starts with that draw again: it is told as the choice
+        made, the draw having been told when the card was turned ("draws …, a choice to make")."""
+        first = events[0] if events else None
+        if isinstance(first, rk.CardDrawn) and not first.awaiting_choice:
+            chose = t(
+                locale,
+                "roppyakken.narrate.chose_take" if first.captured else "roppyakken.narrate.chose_field",
+                name=names[first.seat],
+                card=cards_text((first.card,), locale),
+                cards=cards_text(first.captured, locale),
+            )
+            return [chose, *super().narrate(events[1:], names, locale)]
+        return super().narrate(events, names, locale)
+
     def _narrate_one(self, e: Any, names: Sequence[str], loc: str) -> list[str]:
         if isinstance(e, rk.RoundStarted):
             return [t(loc, "roppyakken.narrate.round", n=e.round_no, dealer=names[e.dealer])]

@@ -29,6 +29,7 @@ from cogs.table import autopass, coach, limits, messages
 from cogs.table.announcer import Announcer
 from cogs.table.commitment import commit as commit_deal
 from cogs.table.commitment import sealed_line
+from cogs.table.forfeit import forfeit_results
 from cogs.table.hands import LiveHands
 from cogs.table.model import Seat, StaleClick, Table
 from cogs.table.ownership import Ownership
@@ -329,19 +330,7 @@ class TableManager(TurnClock):
         view = table.public_view().view
         results = table.spec.results(outcome, view)
         if forfeit is not None:
-            # The quitter (and their partner, in a team game) loses, and quitting never keeps
-            # points won so far: the quitter's total counts only if it is a loss.
-            teams = table.spec.engine.seat_teams(len(results))
-            results = [
-                store.SeatResult(
-                    r.seat,
-                    min(r.points, 0) if r.seat == forfeit else r.points,
-                    teams[r.seat] != teams[forfeit],
-                    r.best_round,
-                    {**r.extra, "forfeit": r.seat == forfeit},
-                )
-                for r in results
-            ]
+            results = forfeit_results(results, table.spec.engine.seat_teams(len(results)), forfeit)
         await store.finish_with_results(self.db, table.id, results)
         self.cancel_tasks(table)
         self.tables.pop(table.id, None)

@@ -41,6 +41,21 @@ class MatchSpec(GameSpec):
         png: bytes = self.draw.render_hand(view, locale=locale, owner=owner)
         return png
 
+    def render_live_hand(self, view: Any, locale: str, path: tuple[str, ...]) -> bytes:
+        """The live hand part-way through a move: drawn with what :meth:`hand_focus` makes of
+        the clicks so far."""
+        focus = self.hand_focus(view, path) if path else {}
+        png: bytes = self.draw.render_hand(view, locale=locale, **focus)
+        return png
+
+    def hand_focus(self, view: Any, path: tuple[str, ...]) -> dict[str, Any]:
+        """What the hand image shows of a move the seat has started in the live hand (``path``,
+        the step keys clicked so far): keyword arguments for the game's ``render_hand``, e.g. the
+        played card whose capture is still to pick, drawn with its candidates. From the seat's
+        own view only (the image is private). Default: nothing (a choice the engine waits for,
+        like a drawn card's, is in the view already and drawn from it)."""
+        return {}
+
     def warm(self) -> None:
         self.draw.warm()
 

@@ -326,7 +326,7 @@ async def hand_message(
     asks to confirm it.
     """
     view, seq = table.view(seat), table.seq  # controls carry the turn this view belongs to
-    png = await render_pool.draw(table.game, table.spec, "render_hand", view, locale)
+    png = await render_pool.draw(table.game, table.spec, "render_live_hand", view, locale, path)
     text = table.spec.hand_text(view, locale)
     if (paused := paused_line(table, locale)) is not None:
         text += "\n" + paused
@@ -351,11 +351,3 @@ async def hand_message(
         "attachments": [file_of(Image("hand.png", png))],
         "view": controls,
     }
-
-
-def as_new_message(payload: dict[str, Any]) -> dict[str, Any]:
-    """``hand_message`` gives edit arguments; a new message takes ``files`` and no ``view=None``."""
-    out = {"content": payload["content"], "files": payload["attachments"]}
-    if payload.get("view") is not None:
-        out["view"] = payload["view"]
-    return out

@@ -81,9 +81,10 @@ async def toggle_auto_pass(
         seat.auto_pass = not seat.auto_pass  # not saved: not switched
         raise
     tables.auto_pass_switched(table, seat)
+    drawn = table.seq
     payload = await messages.hand_message(table, seat.index, locale)
     hand = await interaction.edit_original_response(**limits.fit(payload))
-    tables.hands.opened(table, seat.index, interaction, locale, hand.id)
+    tables.hands.opened(table, seat.index, interaction, locale, hand.id, shown=drawn)
 
 
 def _seat_to_act(

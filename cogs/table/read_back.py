@@ -19,11 +19,12 @@ import discord
 
 import store
 from cogs.table import cards
+from cogs.table import components as c
 from cogs.table.model import Table
 
 log = logging.getLogger(__name__)
 
-OWN_ID = re.compile(r"^t:(?P<game>\d+):(?P<seq>\d+):(?P<verb>[a-z]+)$")
+OWN_ID = re.compile(f"^{c.TABLE_TEMPLATE}$")  # t:{game}:{seq}:{verb}, as the buttons are made
 
 
 async def read_back(

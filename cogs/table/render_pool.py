@@ -77,7 +77,8 @@ async def start() -> None:
 
 
 async def draw(game: str, spec: GameSpec, method: str, *args: Any) -> Any:
-    """``spec.<method>(*args)`` (``render_table``, ``render_hand``, ``event_images``) off the loop."""
+    """``spec.<method>(*args)`` (``render_table``, ``render_hand``, ``render_live_hand``,
+    ``event_images``) off the loop."""
     if _pool.workers > 0 and _specs.get(game) is spec:  # a worker draws it with the same spec
         return await _pool.run(_draw, game, method, args)
     return await asyncio.to_thread(_draw_and_trim, getattr(spec, method), args)

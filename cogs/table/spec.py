@@ -128,6 +128,13 @@ class GameSpec:
         (a replay): the hand is then "<owner>'s hand", its status in the third person."""
         raise NotImplementedError
 
+    def render_live_hand(self, view: Any, locale: str, path: tuple[str, ...]) -> bytes:
+        """The hand image of the seat's live hand, part-way through a move (``path``: the step
+        keys clicked so far, empty before the first): a game shows there what the move still
+        has to choose (a played card's candidates). Private: from the seat's own view only.
+        Default: the hand as :meth:`render_hand` draws it."""
+        return self.render_hand(view, locale)
+
     def event_images(
         self,
         events: Sequence[Any],

@@ -24,7 +24,7 @@ from render import canvas as C
 from render import palette as P
 from render.fonts import font
 from render.png import fixed_palette, paint_ink_ramps
-from render.widgets import note
+from render.widgets import legible, note
 
 SUPERSAMPLE = 3
 ASPECT = 1.4
@@ -164,14 +164,16 @@ def _blank(
     return img, draw
 
 
+COURT = (8, 9, 10)  # ranks J, Q, K
 INDEX_W = 0.46  # the corner index tile, as a fraction of the card's width
+JOKER_INDEX = 0.34  # a joker's 大 / 小 over 王, stacked in the corner, as a fraction of the width
 INDEX_SIZE = 0.4  # the rank's font size, as a fraction of the card's width ("10" is condensed to fit)
 
 
 def index_size(card: Card, width: int) -> float:
     """Font size in pixels of the rank in the corner of a card ``width`` px wide."""
     if card >= 52:
-        return width * 0.15
+        return width * JOKER_INDEX
     s = SUPERSAMPLE
     size = round(width * INDEX_SIZE * s)
     room = round(width * INDEX_W * s) * 0.98
@@ -181,16 +183,28 @@ def index_size(card: Card, width: int) -> float:
 
 def face_texts(card: Card, width: int) -> list[tuple[str, int, bool]]:
     """What a face shows in writing: ``(text, font px, decorative)``. The rank in the corner is
-    what players read (it stays visible where cards overlap in a fan); a joker is told by its
-    colour and star, its ``JOKER`` letters and 大王 / 小王 are part of the picture."""
+    what players read (it stays visible where cards overlap in a fan); a joker's corner reads
+    大王 (big) or 小王 (small), stacked, as large as a rank."""
     card = CARDS[int(card)]
     if card >= 52:
-        return [("JOKER", round(index_size(card, width)), True)]
-    return [(RANK_LABELS[card.rank], int(index_size(card, width)), False)]
+        return [(_joker_name(card), round(index_size(card, width)), False)]
+    out = [(RANK_LABELS[card.rank], int(index_size(card, width)), False)]
+    if card.rank in COURT:
+        out.append((RANK_LABELS[card.rank], court_size(width), False))
+    return out
+
+
+def court_size(width: int) -> int:
+    """Font size in pixels of the J / Q / K letter on a court card's panel."""
+    return round(width * SUPERSAMPLE * 0.27) // SUPERSAMPLE
+
+
+def _joker_name(card: Card) -> str:
+    return "大王" if card == RED_JOKER else "小王"
 
 
 def _index(card: Card, w: int) -> Image.Image:
-    """The corner index (rank over pip, or JOKER down the side) on a transparent tile."""
+    """The corner index (rank over pip, or 大王 / 小王 stacked) on a transparent tile."""
     s = SUPERSAMPLE
     colour = suit_colour(card)
     tall = 0.86 if card >= 52 else 0.7
@@ -198,12 +212,10 @@ def _index(card: Card, w: int) -> Image.Image:
     draw = ImageDraw.Draw(tile)
     cx = tile.width / 2
     if card >= 52:
-        size = round(w * 0.15 * s)
+        size = round(index_size(card, w) * s)
         ink = SUIT_BLACK if card == BLACK_JOKER else SUIT_RED
-        for i, ch in enumerate("JOKER"):
-            draw.text(
-                (cx - w * 0.06 * s, size * 0.62 + i * size * 1.02), ch, font=font(size), fill=ink, anchor="mm"
-            )
+        for i, ch in enumerate(_joker_name(card)):
+            draw.text((cx, size * 0.62 + i * size * 1.08), ch, font=font(size), fill=ink, anchor="mm")
         return tile
     label = RANK_LABELS[card.rank]
     f = font(round(index_size(card, w) * s))
@@ -213,8 +225,11 @@ def _index(card: Card, w: int) -> Image.Image:
 
 
 @lru_cache(maxsize=1024)
-def card_face(card: Card, width: int) -> Image.Image:
-    """The face of ``card`` at ``width`` px (RGBA, shared: do not draw on it)."""
+def card_face(card: Card, width: int, court_letter: bool = True) -> Image.Image:
+    """The face of ``card`` at ``width`` px (RGBA, shared: do not draw on it).
+
+    ``court_letter=False``: a court card's panel without its J / Q / K (too small to be read on
+    the image it goes on; the corner index says it)."""
     card = CARDS[int(card)]
     w, h = card_size(width)
     s = SUPERSAMPLE
@@ -223,41 +238,32 @@ def card_face(card: Card, width: int) -> Image.Image:
     idx = _index(card, w)
     m = round(w * 0.02 * s)
     img.alpha_composite(idx, (m, m))
-    cx, cy = w * s / 2, h * s / 2
-    if card >= 52:
-        img.alpha_composite(idx.rotate(180), (w * s - idx.width - m, h * s - idx.height - m))
+    if card >= 52:  # like every other card: its index top left, one large figure low right
         red = card == RED_JOKER
         star(
             draw,
-            cx,
-            cy - h * 0.08 * s,
-            w * 0.27 * s,
+            w * 0.64 * s,
+            h * 0.68 * s,
+            w * 0.3 * s,
             SUIT_RED if red else JOKER_GREY,
             outline=P.GOLD if red else SUIT_BLACK,
             width=max(2, round(w * 0.025 * s)),
         )
-        draw.text(
-            (cx, cy + h * 0.2 * s),
-            "大王" if red else "小王",
-            font=font(round(w * 0.2 * s)),
-            fill=SUIT_RED if red else SUIT_BLACK,
-            anchor="mm",
-        )
-    elif card.rank in (8, 9, 10):  # J Q K: a framed court panel, low right of the large index
+    elif card.rank in COURT:  # J Q K: a framed court panel, low right of the large index
         fx0, fy0, fx1, fy1 = w * 0.46 * s, h * 0.42 * s, w * 0.92 * s, h * 0.94 * s
         ground = (252, 236, 236) if colour == SUIT_RED else (232, 236, 246)
         draw.rounded_rectangle(
             (fx0, fy0, fx1, fy1), w * 0.04 * s, fill=ground, outline=P.GOLD, width=max(2, round(w * 0.03 * s))
         )
         px = (fx0 + fx1) / 2
-        draw.text(
-            (px, fy0 + (fy1 - fy0) * 0.36),
-            RANK_LABELS[card.rank],
-            font=font(round(w * 0.27 * s)),
-            fill=colour,
-            anchor="mm",
-        )
-        pip(draw, card.suit or "s", px, fy0 + (fy1 - fy0) * 0.74, w * 0.14 * s, colour)
+        if court_letter:
+            letter = font(court_size(w) * s)
+            draw.text(
+                (px, fy0 + (fy1 - fy0) * 0.36), RANK_LABELS[card.rank], font=letter, fill=colour, anchor="mm"
+            )
+            pip(draw, card.suit or "s", px, fy0 + (fy1 - fy0) * 0.74, w * 0.14 * s, colour)
+        else:
+            pip(draw, card.suit or "s", px, (fy0 + fy1) / 2, w * 0.2 * s, colour)
     else:  # one large pip, low right of the index
         size = w * (0.5 if card.rank == 11 else 0.42) * s
         pip(draw, card.suit or "s", w * 0.66 * s, h * 0.68 * s, size, colour)
@@ -335,15 +341,18 @@ def paste_card(
 ) -> None:
     """Paste a face (``None``: a back), optionally over a glow or under a shade."""
     x, y = round(x), round(y)
+    court_letter = True
     if card is not None:
-        for label, size, decorative in face_texts(card, width):
+        texts = face_texts(card, width)
+        court_letter = all(legible(label, size, canvas.width) for label, size, _ in texts[1:])
+        for label, size, decorative in texts if court_letter else texts[:1]:
             note(label, size, decorative=decorative)
     with C.together(canvas):
         if halo is not None:
             m = glow_margin(width)
             C.paste(canvas, ("doudizhu glow", width, halo), glow(width, halo), x - m, y - m)
-        img = card_back(width) if card is None else card_face(card, width)
-        C.paste(canvas, ("doudizhu face", card, width), img, x, y)
+        img = card_back(width) if card is None else card_face(card, width, court_letter)
+        C.paste(canvas, ("doudizhu face", card, width, court_letter), img, x, y)
         if dim:
             C.paste(canvas, ("doudizhu shade", width), shade(width), x, y)
 

@@ -21,7 +21,7 @@ from render import canvas as C
 from render import labels as L
 from render.fonts import font
 from render.palette import RGB
-from render.widgets import note
+from render.widgets import legible, note
 
 GYOKU = "玉"  # the second King
 SEED_VALUES: tuple[int, ...] = (5, 4, 4, 3, 3, 2, 2, 1)
@@ -146,9 +146,10 @@ def face_texts(
 ) -> list[tuple[str, int, bool]]:
     """What a piece ``width`` px wide shows in writing: ``(text, font px, decorative)``.
 
-    The kanji names the piece and must be read. The corner letter and value are printed marks,
-    decorative for the legibility check: the hand names every piece under it in a readable chip,
-    and sheets spell the points out.
+    The kanji names the piece; the corner letter and value repeat it. All carry information: the
+    decorative flag is always False, and :func:`paste_piece` leaves the corners out where they
+    would be too small to read (the hand names every piece under it in a readable chip, sheets
+    spell the points out).
     """
     glyph = GYOKU if piece is Piece.K and variant else KANJI[piece]
     if not face_up:
@@ -157,8 +158,8 @@ def face_texts(
     out = [(glyph, round(width * (0.56 if corners else 0.64)), False)]
     if corners:
         out += [
-            (initial, round(width * 0.2), True),
-            (str(value) if value is not None else "", round(width * 0.2), True),
+            (initial, round(width * 0.2), False),
+            (str(value) if value is not None else "", round(width * 0.2), False),
         ]
     return out
 
@@ -248,9 +249,11 @@ def paste_piece(
     """Paste a piece: a face, a back (``piece`` None), or an own face-down piece (``face_up`` False)."""
     x, y = round(x), round(y)
     if piece is not None:
-        for label, size, decorative in face_texts(
-            piece, width, face_up=face_up, variant=variant, initial=initial, value=value
-        ):
+        texts = face_texts(piece, width, face_up=face_up, variant=variant, initial=initial, value=value)
+        if not all(legible(label, size, canvas.width) for label, size, _ in texts[1:] if label):
+            initial, value = "", None  # corners too small to read here: the kanji alone
+            texts = face_texts(piece, width, face_up=face_up, variant=variant)
+        for label, size, decorative in texts:
             note(label, size, decorative=decorative)
     if piece is None:
         key: tuple[object, ...] = ("goita back", width)

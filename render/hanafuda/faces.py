@@ -114,15 +114,22 @@ def _category_badge(draw: ImageDraw.ImageDraw, badge: tuple[str, RGB, RGB], scal
 
 
 def card_face(
-    card: Card, width: int, *, style: str = "hanafuda", category: Kind | None = None, marks: bool = True
+    card: Card,
+    width: int,
+    *,
+    style: str = "hanafuda",
+    category: Kind | None = None,
+    marks: bool = True,
+    badge: bool = True,
 ) -> Image.Image:
     """The face of ``card``, ``width`` pixels wide (RGBA, rounded corners; shared, do not modify).
 
     ``marks=False`` leaves out the month tab and the category badge: the plain picture, for cards
     too small for their marks to be read (captured piles), where overlapping tabs only made
-    misleading digit strings.
+    misleading digit strings. ``badge=False`` keeps the month tab but leaves out the badge (a
+    face whose badge glyph would be too small to read where it is shown).
     """
-    return _face(card, width, style, category or card.kind, marks)
+    return _face(card, width, style, category or card.kind, marks, badge)
 
 
 def face_marks(
@@ -130,8 +137,9 @@ def face_marks(
 ) -> tuple[tuple[str, int], ...]:
     """The texts printed on a face ``width`` px wide and their font sizes in pixels of the image.
 
-    They are part of the card's picture (decorative for the legibility check): what a player must
-    read about a card is its code chip, or its pile's group and count.
+    They carry information (the month, the category), so they are drawn only where they can be
+    read: the pasting helpers leave out a mark too small for its image (``render.widgets.legible``)
+    and report the others to the legibility check.
     """
     deck = STYLES[style]
     month = str(card.korean_month if deck.korean_months else card.month)
@@ -151,7 +159,9 @@ FACES_KEPT = 512
 
 
 @lru_cache(maxsize=FACES_KEPT)
-def _face(card: Card, width: int, style: str, category: Kind, marks: bool = True) -> Image.Image:
+def _face(
+    card: Card, width: int, style: str, category: Kind, marks: bool = True, badge: bool = True
+) -> Image.Image:
     deck = STYLES[style]
     big, scale = _canvas(width)
     draw = ImageDraw.Draw(big)
@@ -161,9 +171,9 @@ def _face(card: Card, width: int, style: str, category: Kind, marks: bool = True
     big.paste(art, (0, 0), _rounded_mask(big.size, BORDER, RADIUS - BORDER / 2, scale))
     if marks:
         _month_tab(draw, card.korean_month if deck.korean_months else card.month, deck, scale)
-        badge = deck.badges.get(category)
-        if badge:
-            _category_badge(draw, badge, scale)
+        shown = deck.badges.get(category) if badge else None
+        if shown:
+            _category_badge(draw, shown, scale)
     return _finish(big, width, scale)
 
 

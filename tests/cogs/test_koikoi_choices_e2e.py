@@ -6,8 +6,13 @@ up while every player clicks their first offered button (which plays ``legal_act
 
 from __future__ import annotations
 
+import io
+
+from PIL import Image
+
 import store
 from engine.hanafuda import koikoi as kk
+from render.hanafuda.board import choice_height
 from tests.cogs.harness import (
     THINK_TIME,
     Place,
@@ -50,10 +55,14 @@ async def test_a_card_matching_two_field_cards_asks_which_one_to_take(simcord_en
     hand = await open_hand(actor, place)
     chooser = next(b for b in step_buttons(hand) if b.custom_id.endswith(f":{card}"))
     result = await actor.click(hand, custom_id=chooser.custom_id)
-    targets = [b for b in step_buttons(result.response.message) if "take" in b.label]
+    targets = [b for b in step_buttons(result.response.message) if b.label.startswith("Take ")]
     expected = {str(a.target) for a in view.legal_actions if isinstance(a, kk.Play) and a.card == card}
     assert {b.custom_id.rsplit(".", 1)[1] for b in targets} == expected, "one button per matching field card"
     assert any(b.label == "Back" for b in buttons(result.response.message))
+    # the hand image now shows the played card and the two it may take (issue 28), privately
+    before = Image.open(io.BytesIO(await hand.attachments[0].read()))
+    after = Image.open(io.BytesIO(await result.response.message.attachments[0].read()))
+    assert after.height == before.height + choice_height()
     assert table.seq == moves, "choosing the card alone plays nothing yet"
     await actor.click(result.response.message, custom_id=targets[0].custom_id)
     assert table.seq == moves + 1

@@ -46,7 +46,7 @@ async def test_a_hand_drawn_while_the_cpu_moved_is_edited_to_the_players_turn(
 
     async def slow_draw(game: str, spec: Any, method: str, *args: Any) -> Any:
         """The first hand drawn after alice's move takes until the CPU has played its turn."""
-        if method == "render_hand" and not slowed and table.to_act() is not seat:
+        if method == "render_live_hand" and not slowed and table.to_act() is not seat:
             slowed.append(table.seq)
             while table.to_act() is not seat:
                 await asyncio.sleep(TEST_CPU_DELAY / 5)

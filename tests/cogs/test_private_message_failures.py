@@ -24,6 +24,7 @@ from tests.typed import unchecked
 from tsuki.bot import game_specs
 
 VIEWER = 555
+HANG_GUARD = 60.0  # seconds; only stops a broken test from hanging, never measures speed
 
 
 class HeldEdits:
@@ -45,6 +46,18 @@ class HeldEdits:
         return await self.edit(message, {"content": content}, about=about)
 
 
+async def _until_the_edit_starts(held: HeldEdits, expiring: asyncio.Task[None]) -> None:
+    """Wait until the retiring edit is under way. If the expiry ends first (it raised, or never
+    edited), fail with its error instead of waiting forever for an edit that will not come."""
+    started = asyncio.create_task(held.started.wait())
+    done, _ = await asyncio.wait({started, expiring}, timeout=HANG_GUARD, return_when=asyncio.FIRST_COMPLETED)
+    started.cancel()
+    if expiring in done:
+        expiring.result()  # its exception, if it raised
+        raise AssertionError("the old message was dropped without an edit")
+    assert started in done, "the retiring edit never began"
+
+
 def _table() -> Any:
     spec: Any = game_specs()["koikoi"]
     table = make_table("koikoi", spec, spec.engine.rules_from(None, None), 2, "en")
@@ -61,11 +74,11 @@ async def test_a_hand_opened_while_the_old_one_is_retired_stays_live() -> None:
     table.live.hands[0] = old
 
     expiring = asyncio.create_task(hands._expire(table, 0, old, 0))
-    await held.started.wait()
+    await _until_the_edit_starts(held, expiring)
     new = LiveHand(PrivateMessage("new-token", 2, 0.0), "en")
     table.live.hands[0] = new  # the player clicked "My hand" meanwhile
     held.release.set()
-    await expiring
+    await asyncio.wait_for(expiring, HANG_GUARD)
 
     assert table.live.hands.get(0) is new
 
@@ -79,11 +92,11 @@ async def test_a_view_refreshed_while_the_old_one_is_retired_stays_live() -> Non
     table.live.watchers[VIEWER] = old
 
     expiring = asyncio.create_task(views._expire(table, old, 0))
-    await held.started.wait()
+    await _until_the_edit_starts(held, expiring)
     new = Watcher(VIEWER, PrivateMessage("new-token", 2, 0.0), "en")
     table.live.watchers[VIEWER] = new  # the spectator clicked Refresh meanwhile
     held.release.set()
-    await expiring
+    await asyncio.wait_for(expiring, HANG_GUARD)
 
     assert table.live.watchers.get(VIEWER) is new
 

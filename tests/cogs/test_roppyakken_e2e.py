@@ -137,7 +137,7 @@ async def test_the_gaji_offers_every_capturable_target_and_autocomplete_equals_l
     clicked = await alice.click(hand, custom_id=gaji.custom_id)
     targets = [b for b in step_buttons(clicked.response.message) if not b.custom_id.endswith(":")]
     assert {b.custom_id.rsplit(".", 1)[1] for b in targets} == prey
-    assert all(b.label.startswith("take ") for b in targets)
+    assert all(b.label.startswith("Take ") for b in targets)
     before = table.seq
     await alice.click(clicked.response.message, custom_id=targets[0].custom_id)
     assert table.seq == before + 1

@@ -34,7 +34,7 @@ def test_the_gaji_laid_from_the_hand_is_a_card_then_field():
     assert lay in view.legal_actions
     steps = SPEC.action_steps(lay, view, "en")
     assert [s.key for s in steps] == ["11a", "field"]
-    assert steps[1].label == "lay it on the field (no capture)"
+    assert steps[1].label == "Lay it on the field (no capture)"
     assert SPEC.action_label(lay, view, "en") == "11a Rain man (柳に小野道風) → lay on the field, no capture"
     assert "posée sur le tapis" in SPEC.action_label(lay, view, "fr")
     # the Gaji's captures share its first step: one click on 11a, then take … or lay
@@ -64,7 +64,7 @@ def test_a_capture_of_several_cards_names_every_card(seed, moves, kind):
     taken = takes(action, view)
     assert taken[0] == action.target and [c >> 2 for c in taken] == [action.target >> 2] * 3
     names = ", ".join(map(str, taken))
-    assert SPEC.action_steps(action, view, "en")[-1].label == f"take {names}"
+    assert SPEC.action_steps(action, view, "en")[-1].label == f"Take {names}"
     assert SPEC.action_label(action, view, "en").endswith(f"→ capture {names}")
 
 

@@ -1,5 +1,6 @@
 """Representative images of every kind, for every game: the legibility test, the bench and the
-README screenshots draw from here.
+README screenshots draw from here. Every kind: tables, hands, round sheets, summaries, the rules
+cards, the leaderboard / profile / history cards, replay frames and animated replays.
 
 Each entry renders one PNG. Positions come from the synthetic Koi-Koi views of
 :mod:`tests.render.factory` and from seeded random playouts of the other engines (a few hundred
@@ -10,10 +11,13 @@ that push the layouts to their limits.
 from __future__ import annotations
 
 import dataclasses
+import io
 import random
 from collections.abc import Callable, Iterator
-from functools import cache
+from functools import cache, partial
 from typing import Any
+
+from PIL import Image
 
 import engine.goita as gt
 from engine.core import GameEngine
@@ -24,6 +28,7 @@ from engine.goita import memory as gm
 from engine.hanafuda.cards import CARDS, Kind, cards
 from engine.hanafuda.gostop import ENGINE as GOSTOP
 from engine.hanafuda.gostop import RoundEnded as GRoundEnded
+from engine.hanafuda.koikoi import ENGINE as KOIKOI
 from engine.hanafuda.koikoi.types import LastMove as KLastMove
 from engine.hanafuda.koikoi.types import YakuScore
 from engine.hanafuda.roppyakken import ENGINE as ROPPYAKKEN
@@ -31,10 +36,16 @@ from engine.hanafuda.roppyakken import Item, SeatScore
 from engine.hanafuda.roppyakken import LastMove as RLastMove
 from render import doudizhu as dd
 from render import goita as go
+from render.cards import render_history, render_leaderboard, render_profile
 from render.hanafuda import gostop as gs
 from render.hanafuda import koikoi as kk
 from render.hanafuda import roppyakken as rp
 from render.rating_change import RatingShown
+from render.replay import animate, compose, strip_scale
+from render.rules_card import GAMES as RULES_GAMES
+from render.rules_card import render_rules_card
+from render.widgets import note, recording
+from tests.render import card_samples
 from tests.render.factory import NAMES, random_result, random_view, sample_result, showcase_view
 
 Render = Callable[[], bytes]
@@ -45,6 +56,7 @@ RATED = (RatingShown(1086, 86), RatingShown(958, -42), None, RatingShown(12034, 
 
 
 _ENGINES: dict[str, GameEngine[Any, Any, Any, Any]] = {
+    "koikoi": KOIKOI,
     "roppyakken": ROPPYAKKEN,
     "gostop": GOSTOP,
     "doudizhu": DOUDIZHU,
@@ -365,6 +377,120 @@ def goita() -> Iterator[tuple[str, Render]]:
     yield "goita/memory_fr_coop", lambda: go.render_memory(memory_view(3, 15), names=LONG[:3], locale="fr")
 
 
+# --- Sub-choices: the hand with the drawn, flipped or played card and its candidates ----------
+
+
+def acting_view(name: str, seats: int, test: Callable[[Any], bool]) -> Any:
+    """The first acting seat's view (seeded playouts, seeds 1-39) that passes ``test``."""
+    eng = _ENGINES[name]
+    for seed in range(1, 40):
+        for state in playout(name, seats, seed)[0]:
+            seat = eng.to_act(state)
+            if seat is not None and test(view := eng.view(state, seat)):
+                return view
+    raise LookupError(f"no {name} position found")
+
+
+def _two_targets(view: Any) -> Any:
+    """The hand card of a play with a target (it matches two field cards), or None."""
+    return next((a.card for a in view.legal_actions if getattr(a, "target", None) is not None), None)
+
+
+def sub_choices() -> Iterator[tuple[str, Render]]:
+    yield (
+        "koikoi/hand_played_choice",
+        lambda: kk.render_hand(v := acting_view("koikoi", 2, _two_targets), played=_two_targets(v)),
+    )
+    yield (
+        "roppyakken/hand_draw_choice_fr",
+        lambda: rp.render_hand(
+            acting_view(
+                "roppyakken", 3, lambda v: v.phase.name == "DRAW_CHOICE" and len(v.legal_actions) > 1
+            ),
+            locale="fr",
+        ),
+    )
+    yield (
+        "gostop/hand_flip_choice",
+        lambda: gs.render_hand(acting_view("gostop", 3, lambda v: v.phase.name == "FLIP_CHOICE")),
+    )
+
+
+# --- Shared images: rules cards, rating cards, replays ------------------------------------------
+
+
+def _width(data: bytes) -> int:
+    return Image.open(io.BytesIO(data)).width
+
+
+def _scaled(render: Render, factor: Callable[[bytes], float]) -> bytes:
+    """Render, then report its texts at the size they have once the picture is scaled by
+    ``factor(picture)`` (a hand strip in a replay frame, a frame in an animation)."""
+    with recording() as drawn:  # nested: the caller's recording sees only the scaled sizes
+        data = render()
+    scale = factor(data)
+    for d in drawn:
+        note(d.text, round(d.size * scale), decorative=d.decorative)
+    return data
+
+
+REPLAYS: dict[str, tuple[Any, Any, int, int]] = {
+    "koikoi": (KOIKOI, kk, 2, 3),
+    "roppyakken": (ROPPYAKKEN, rp, 3, 8),
+    "gostop": (GOSTOP, gs, 3, 3),
+    "doudizhu": (DOUDIZHU, dd, 3, 1),
+    "goita": (gt.ENGINE, go, 4, 2),
+}
+
+
+def replay_frame(game: str, step: int, locale: str = "en") -> bytes:
+    """A replay frame as cogs/replay draws it: the public table, every seat's hand under it."""
+    eng, mod, seats, seed = REPLAYS[game]
+    states, _ = playout(game, seats, seed)
+    state = states[min(step, len(states) - 1)]
+    names = PLAYERS[:seats]
+    table: bytes = mod.render_table(eng.view(state, None), names=names, locale=locale)
+
+    def hand_of(seat: int) -> bytes:
+        png: bytes = mod.render_hand(eng.view(state, seat), locale=locale, owner=names[seat])
+        return png
+
+    def strip(hand: bytes) -> float:
+        return strip_scale(_width(table), _width(hand))
+
+    hands = [(names[s], _scaled(partial(hand_of, s), strip)) for s in range(seats)]
+    return compose(table, hands, active=eng.to_act(state))
+
+
+def animated_replay(game: str) -> bytes:
+    """An animated replay of three frames, its texts reported at the animation's scale."""
+    frames: list[bytes] = []
+
+    def draw() -> bytes:
+        frames[:] = [replay_frame(game, step) for step in (4, 8, 12)]
+        return animate(frames, 400_000)
+
+    return _scaled(draw, lambda anim: _width(anim) / _width(frames[0]))
+
+
+def shared() -> Iterator[tuple[str, Render]]:
+    for game in RULES_GAMES:
+        yield f"rules/{game}", partial(render_rules_card, game)
+        yield f"rules/{game}_ja", partial(render_rules_card, game, locale="ja")
+    yield "cards/leaderboard", lambda: render_leaderboard(card_samples.board(1))
+    yield "cards/leaderboard_fr", lambda: render_leaderboard(card_samples.board(2, "fr"), locale="fr")
+    yield "cards/profile", lambda: render_profile(card_samples.profile(1))
+    yield "cards/profile_ko", lambda: render_profile(card_samples.profile(3, "ko"), locale="ko")
+    yield "cards/history", lambda: render_history(card_samples.history(1))
+    yield "cards/history_fr", lambda: render_history(card_samples.history(2, "fr"), locale="fr")
+    for game in REPLAYS:
+        yield f"replay/{game}_frame", partial(replay_frame, game, 10)
+        yield f"replay/{game}_frame_fr", partial(replay_frame, game, 30, "fr")
+        yield f"replay/{game}_animated", partial(animated_replay, game)
+
+
 def all_images() -> dict[str, Render]:
     """Every sample image, by name (``game/kind``)."""
-    return dict(item for gen in (koikoi, roppyakken, gostop, doudizhu, goita) for item in gen())
+    return dict(
+        item for gen in (koikoi, roppyakken, gostop, doudizhu, goita, sub_choices, shared) for item in gen()
+    )

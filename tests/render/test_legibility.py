@@ -2,9 +2,16 @@
 read (card codes, counts, names, scores, statuses) must keep digits and capitals at least
 ``MIN_INK`` (11) px tall at that width.
 
-Every image kind of every game (tests/render/samples.py) is rendered while :func:`recording`
-collects the texts drawn through render/widgets.py; each size is checked against the image's own
-width. A second test makes sure no layout draws text behind the helpers' back.
+Every image kind (tests/render/samples.py: tables, hands, round sheets, summaries, rules cards,
+leaderboard / profile / history cards, replay frames and animated replays, of every game) is
+rendered while :func:`recording` collects the texts drawn through render/widgets.py; each size is
+checked against the image's own width (a replay's hand strips and an animation's frames at the
+scale they are shown). Nothing is exempt: card month tabs and badges, piece letters and values, a
+joker's name, chip labels and player names are all measured; a mark too small for its image is
+left out of the picture instead (``render.widgets.legible``). The only text not measured is truly
+decorative card art, drawn with the pen and never reported: the poem on a ribbon, the 寿 on the
+sake cup (``RAW_TEXT_ALLOWED`` below). A second test makes sure no layout draws text behind the
+helpers' back.
 """
 
 from __future__ import annotations
@@ -30,9 +37,9 @@ RAW_TEXT_ALLOWED = {
     "pen.py": {"Pen.text"},  # card art: the poem on a ribbon, the 寿 on the sake cup
     "hanafuda/motifs.py": {"ribbon"},
     "hanafuda/subjects.py": {"sake_cup"},
-    "hanafuda/faces.py": {"_month_tab", "_category_badge"},
-    "hanafuda/gostop/common.py": {"joker_face"},
-    "doudizhu/faces.py": {"_index", "card_face"},
+    "hanafuda/faces.py": {"_month_tab", "_category_badge"},  # reported by face_marks / paste_card
+    "hanafuda/gostop/common.py": {"joker_face"},  # reported by joker_texts / paste
+    "doudizhu/faces.py": {"_index", "card_face"},  # reported by face_texts / paste
     "doudizhu/common.py": {"role_chip"},
     "goita/pieces.py": {"piece_face", "piece_back"},
 }
@@ -55,8 +62,11 @@ def test_every_text_is_readable_inline(name: str) -> None:
     with recording() as drawn:
         png = IMAGES[name]()
     width = Image.open(io.BytesIO(png)).width
-    readable = [d for d in drawn if not d.decorative]
+    readable = list(drawn)
     assert readable, f"{name}: no text recorded"
+    assert not [d.text for d in drawn if d.decorative], (
+        f"{name}: text reported as decorative is still measured"
+    )
     small = sorted({(d.size, d.text) for d in readable if _inline_px(d, width) < MIN_INK})
     worst = min(_inline_px(d, width) for d in readable)
     assert not small, (
@@ -71,6 +81,24 @@ def test_code_chips_are_checked() -> None:
         IMAGES["koikoi/table"]()
     codes = [d for d in drawn if d.text in {"2a", "3c", "12a"}]
     assert codes and all(not d.decorative for d in codes)
+
+
+def test_small_marks_are_left_out_not_exempted() -> None:
+    """A month tab too small for its image is not drawn (nor reported); a large one is both."""
+    from engine.hanafuda.cards import CARDS
+    from render.hanafuda.faces import face_marks
+    from render.widgets import legible, paste_card
+
+    card = CARDS[4]
+    for width, image_width in ((30, 1200), (110, 550)):
+        canvas = Image.new("RGB", (image_width, 300))
+        with recording() as drawn:
+            paste_card(canvas, card, 0, 0, width)
+        month, size = face_marks(card, width)[0]
+        assert (month in {d.text for d in drawn}) == legible(month, size, image_width)
+    with recording() as drawn:
+        paste_card(Image.new("RGB", (1200, 300)), card, 0, 0, 30)
+    assert not drawn, "a 30 px card on a 1200 px image is too small for any mark"
 
 
 def _raw_text_calls(path: Path) -> set[str]:

@@ -30,7 +30,7 @@ from render.hanafuda.faces import (
     shade,
 )
 from render.palette import CAT_ANIMAL, CAT_BRIGHT, CAT_CHAFF, CAT_RIBBON, DEEP_RED, GOLD, PAPER, RED, RGB
-from render.widgets import note
+from render.widgets import legible, note
 
 STYLE = "hwatu"
 JOKER_PI = {name: BONUS_PI[c] for c, name in BONUS_NAMES.items()}
@@ -109,9 +109,19 @@ def korean_month(month: int) -> int:
     return {11: 12, 12: 11}.get(month, month)
 
 
+def joker_texts(card: str, width: int) -> tuple[tuple[str, int], ...]:
+    """The texts printed on a bonus card ``width`` px wide and their font sizes: ``+N``, ``피``,
+    ``BONUS``."""
+    w = card_size(width)[0]
+    return ((f"+{JOKER_PI[card]}", round(w * 0.46)), ("피", round(w * 0.36)), ("BONUS", round(w * 0.12)))
+
+
 @cache
-def joker_face(card: str, width: int) -> Image.Image:
-    """A hwatu bonus card: red border, paper ground, a gold ``+N`` and ``피`` (shared image)."""
+def joker_face(card: str, width: int, image_width: int = 0) -> Image.Image:
+    """A hwatu bonus card: red border, paper ground, a gold ``+N`` and ``피`` (shared image).
+
+    ``image_width``: the width of the image it is pasted on; a text too small to be read there is
+    left out (0: every text)."""
     w, h = card_size(width)
     s = 3
     big = Image.new("RGBA", (w * s, h * s), (0, 0, 0, 0))
@@ -127,21 +137,31 @@ def joker_face(card: str, width: int) -> Image.Image:
         outline=GOLD,
         width=max(2, round(w * 0.025 * s)),
     )
-    pi = JOKER_PI[card]
-    draw.text((w * s / 2, h * s * 0.38), f"+{pi}", font=font(round(w * 0.46 * s)), fill=DEEP_RED, anchor="mm")
-    draw.text((w * s / 2, h * s * 0.68), "피", font=font(round(w * 0.36 * s)), fill=RED, anchor="mm")
-    draw.text((w * s / 2, h * s * 0.87), "BONUS", font=font(round(w * 0.12 * s)), fill=DEEP_RED, anchor="mm")
+    for (label, size), y, ink in zip(
+        joker_texts(card, width), (0.38, 0.68, 0.87), (DEEP_RED, RED, DEEP_RED), strict=True
+    ):
+        if not image_width or legible(label, size, image_width):
+            draw.text((w * s / 2, h * s * y), label, font=font(size * s), fill=ink, anchor="mm")
     return big.resize((w, h), Image.Resampling.BOX)
 
 
-def face(card: str | None, width: int, marks: bool = True) -> Image.Image:
-    """A hwatu face (``None``: a back); ``marks=False``: without month tab and badge (piles)."""
+def face(card: str | None, width: int, marks: bool = True, image_width: int = 0) -> Image.Image:
+    """A hwatu face (``None``: a back); ``marks=False``: without month tab and badge (piles).
+
+    ``image_width``: the width of the image it goes on; marks too small to be read there are left
+    out (0: all of them)."""
     if card is None:
         return card_back(width, style=STYLE)
     if is_joker(card):
-        return joker_face(card, width)
+        return joker_face(card, width, image_width)
     c = parse(card)
-    return card_face(c, width, style=STYLE, category=_BADGE[group_of(card)] if marks else None, marks=marks)
+    category = _BADGE[group_of(card)]
+    badge = marks
+    if marks and image_width:
+        tab, *rest = face_marks(c, width, style=STYLE, category=category)
+        marks = legible(*tab, image_width)
+        badge = marks and all(legible(*b, image_width) for b in rest)
+    return card_face(c, width, style=STYLE, category=category if marks else None, marks=marks, badge=badge)
 
 
 def paste(
@@ -157,20 +177,29 @@ def paste(
 ) -> None:
     """Paste a hwatu face (``None``: a back), optionally over a glow or under a shade.
 
-    What is printed on a face (month tab, badge, a bonus card's ``+2 피``) is part of its picture:
-    reported as decorative text (the card's code chip or its pile's count is what players read).
+    What is printed on a face (month tab, badge, a bonus card's ``+2 피``) is drawn where it can be
+    read on ``canvas`` and reported to the legibility check; a mark too small is left out (the
+    card's code chip or its pile's count says the same in readable text).
     """
     x, y = round(x), round(y)
     if card is not None and is_joker(card):
-        note(f"+{JOKER_PI[card]}", round(width * 0.46), decorative=True)
+        texts: tuple[tuple[str, int], ...] = joker_texts(card, width)
     elif card is not None and marks:
-        for label, size in face_marks(parse(card), width, style=STYLE, category=_BADGE[group_of(card)]):
-            note(label, size, decorative=True)
+        texts = face_marks(parse(card), width, style=STYLE, category=_BADGE[group_of(card)])
+    else:
+        texts = ()
+    shown = [(label, size) for label, size in texts if legible(label, size, canvas.width)]
+    if texts and not is_joker(card or "") and texts[0] not in shown:
+        shown = []  # no badge without its month tab
+    for label, size in shown:
+        note(label, size)
     with C.together(canvas):
         if halo is not None:
             m = glow_margin(width)
             C.paste(canvas, ("glow", width, halo), glow(width, halo), x - m, y - m)
-        C.paste(canvas, ("hwatu", card, width, marks), face(card, width, marks), x, y)
+        # the face's marks depend on the canvas (those too small are left out): keyed by them
+        img = face(card, width, marks, canvas.width)
+        C.paste(canvas, ("hwatu", card, width, marks, tuple(shown)), img, x, y)
         if dim:
             C.paste(canvas, ("shade", width), shade(width), x, y)
 

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from engine.hanafuda.gostop.cards import parse_card
-from engine.hanafuda.gostop.types import GoStopView, Phase, Play
+from engine.hanafuda.gostop.cards import card_str, parse_card
+from engine.hanafuda.gostop.types import GoStopView, Phase, Play, Take
 from render import labels as L
 from render.fonts import localized
 from render.hanafuda import board as B
@@ -65,14 +65,39 @@ def _onlooker_status(
     return (o("to_play"), ACCENT) if my_turn else ("", TEXT_DIM)
 
 
+def sub_choice(view: GoStopView, played: str | None, locale: str) -> B.Choice | None:
+    """The capture the seat must pick, from its own view's legal actions: the flipped card's
+    (the engine waits for it), or the ``played`` hand card's (a live hand's first click, when it
+    matches two field cards). None when there is nothing to pick."""
+    if view.phase is Phase.FLIP_CHOICE and view.pending_flip is not None:
+        card, label = view.pending_flip, _t(locale, "flipped")
+        targets = [card_str(a.target) for a in view.legal_actions if isinstance(a, Take)]
+    elif played is not None:
+        card, label = played, _t(locale, "played")
+        number = parse_card(played)
+        targets = [
+            card_str(a.target)
+            for a in view.legal_actions
+            if isinstance(a, Play) and a.card == number and a.target is not None
+        ]
+    else:
+        return None
+    if len(targets) < 2:
+        return None
+    return B.Choice(label, card, code(card), tuple((c, code(c)) for c in targets))
+
+
 @localized
-def render_hand(view: GoStopView, *, locale: str = "en", owner: str | None = None) -> bytes:
+def render_hand(
+    view: GoStopView, *, locale: str = "en", owner: str | None = None, played: str | None = None
+) -> bytes:
     """The viewing seat's hand in Korean month order, each card with its notation chip.
 
     On the seat's turn playable cards glow: gold when their month is on the field (they take),
     grey otherwise. Other legal moves (go, stop, shake3, bomb3, flip, claim…) are listed as chips.
     ``owner``: the seat's player name, for an onlooker (a replay): "<owner>'s hand", the status
-    in the third person.
+    in the third person. At a sub-choice (the flipped card, or the ``played`` card, matches two
+    field cards) a row under the hand shows that card and the two it may take, raised and glowing.
     """
     hand = sorted(view.hand or (), key=sort_key)
     others = [code(str(a)) for a in view.legal_actions if not isinstance(a, Play)]
@@ -94,6 +119,7 @@ def render_hand(view: GoStopView, *, locale: str = "en", owner: str | None = Non
         _paste,
         moves_label=_t(locale, "hand.moves"),
         moves=others,
+        choice=sub_choice(view, played, locale),
     )
     return to_png(img, table_palette())
 

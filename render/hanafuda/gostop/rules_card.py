@@ -6,7 +6,7 @@ from PIL import Image
 
 from engine.hanafuda.cards import CARDS
 from i18n import t
-from render.hanafuda.gostop.common import face
+from render.hanafuda.gostop.common import face, korean_month
 from render.hanafuda.table_palette import table_palette
 
 
@@ -24,8 +24,9 @@ def rows(loc: str) -> list[tuple[str, str]]:
 
 
 def samples() -> tuple[tuple[Image.Image, str], ...]:
-    """A hwatu card of each month."""
-    return tuple((face(str(CARDS[4 * m]), 72), "") for m in range(12))
+    """A hwatu card of each month, its (Korean) month under it: at this size a face's own tab
+    would be too small to read where the card is shown (550 px wide), so the faces are plain."""
+    return tuple((face(str(CARDS[4 * m]), 72, marks=False), str(korean_month(m + 1))) for m in range(12))
 
 
 def palette() -> Image.Image:

@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 
 from engine.hanafuda.cards import CARDS as _ALL
 from engine.hanafuda.cards import Card
-from engine.hanafuda.koikoi.types import KoiKoiView, LastMove, Phase, Play
+from engine.hanafuda.koikoi.types import Capture, KoiKoiView, LastMove, Phase, Play
 from render import labels as L
 from render.canvas import new as new_canvas
 from render.fonts import localized
@@ -220,14 +220,36 @@ def _onlooker_status(view: KoiKoiView, owner: str, locale: str) -> str:
     return L.t(locale, "render.replay_hands.to_play", name=owner)
 
 
+def sub_choice(view: KoiKoiView, played: Card | None, locale: str) -> B.Choice | None:
+    """The capture the seat must pick, from its own view's legal actions: the drawn card's (the
+    engine waits for it), or the ``played`` hand card's (a live hand's first click, when it
+    matches two field cards). None when there is nothing to pick."""
+    if view.phase is Phase.DRAW_CHOICE and view.pending_draw is not None:
+        card, label = view.pending_draw, L.t(locale, "render.drawn")
+        targets: list[Card | None] = [a.target for a in view.legal_actions if isinstance(a, Capture)]
+    elif played is not None:
+        card, label = played, L.t(locale, "render.played")
+        targets = [a.target for a in view.legal_actions if isinstance(a, Play) and a.card == played]
+    else:
+        return None
+    shown = [c for c in targets if c is not None]
+    if len(shown) < 2:
+        return None
+    return B.Choice(label, card, str(card), tuple((c, str(c)) for c in shown))
+
+
 @localized
-def render_hand(view: KoiKoiView, *, locale: str = "en", owner: str | None = None) -> bytes:
+def render_hand(
+    view: KoiKoiView, *, locale: str = "en", owner: str | None = None, played: Card | None = None
+) -> bytes:
     """The viewing seat's hand, each card with its notation (players type it in commands).
 
     On the seat's turn the playable cards glow: gold when they match a field card (a capture),
     pale when they would only be laid on the field; cards that cannot be played are dimmed.
     ``owner``: the seat's player name, for an onlooker (a replay): "<owner>'s hand" and the
-    status in the third person instead of "Your hand" / "Your turn".
+    status in the third person instead of "Your hand" / "Your turn". At a sub-choice (the drawn
+    card, or the ``played`` card, matches two field cards) a row under the hand shows that card
+    and the two it may take, raised and glowing (:func:`sub_choice`).
     """
     hand = sorted(view.hand or ())
     can_play = playable(view)
@@ -239,7 +261,8 @@ def render_hand(view: KoiKoiView, *, locale: str = "en", owner: str | None = Non
         cards.append(B.HandCard(c, str(c), halo, bool(can_play) and c not in can_play, fill, ink))
     status, active = _hand_status(view, hand, locale, owner)
     title = L.hand_title(locale, "render.hand.title", owner)
-    img = B.hand_image(title, status, ACCENT if active else TEXT_DIM, cards, _paste_hand)
+    choice = sub_choice(view, played, locale)
+    img = B.hand_image(title, status, ACCENT if active else TEXT_DIM, cards, _paste_hand, choice=choice)
     return to_png(img, table_palette())
 
 

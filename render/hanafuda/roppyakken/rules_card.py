@@ -34,8 +34,9 @@ def rows(loc: str) -> list[tuple[str, str]]:
 
 
 def samples() -> tuple[tuple[Image.Image, str], ...]:
-    """A card of each month (the tab says the month)."""
-    return tuple((card_face(CARDS[4 * m], 72), "") for m in range(12))
+    """A card of each month, the month under it: at this size a face's own tab would be too small
+    to read where the card is shown (550 px wide), so the faces are plain."""
+    return tuple((card_face(CARDS[4 * m], 72, marks=False), str(m + 1)) for m in range(12))
 
 
 def palette() -> Image.Image:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from PIL import Image, ImageDraw
 
 from engine.hanafuda.cards import CARDS, Card, Kind
-from engine.hanafuda.roppyakken.types import LastMove, Phase, Play, RoppyakkenView, SeatScore
+from engine.hanafuda.roppyakken.types import Capture, LastMove, Phase, Play, RoppyakkenView, SeatScore
 from render import labels as L
 from render.canvas import new as new_canvas
 from render.canvas import together
@@ -307,13 +307,35 @@ def _hand_status(
     return L.t(locale, "render.roppyakken.hand.waiting"), False
 
 
+def sub_choice(view: RoppyakkenView, played: Card | None, locale: str) -> B.Choice | None:
+    """The capture the seat must pick, from its own view's legal actions: the drawn card's (the
+    engine waits for it), or the ``played`` hand card's (a live hand's first click, when it has
+    two captures or more). None when there is nothing to pick."""
+    if view.phase is Phase.DRAW_CHOICE and view.pending_draw is not None:
+        card, label = view.pending_draw, L.t(locale, "render.drawn")
+        targets: list[Card | None] = [a.target for a in view.legal_actions if isinstance(a, Capture)]
+    elif played is not None:
+        card, label = played, L.t(locale, "render.played")
+        targets = [a.target for a in view.legal_actions if isinstance(a, Play) and a.card == played]
+    else:
+        return None
+    shown = [c for c in targets if c is not None]
+    if not shown or len(targets) < 2:
+        return None
+    return B.Choice(label, card, str(card), tuple((c, str(c)) for c in shown))
+
+
 @localized
-def render_hand(view: RoppyakkenView, *, locale: str = "en", owner: str | None = None) -> bytes:
+def render_hand(
+    view: RoppyakkenView, *, locale: str = "en", owner: str | None = None, played: Card | None = None
+) -> bytes:
     """The viewing seat's hand, each card with its notation (players type it in commands).
 
     On the seat's turn the cards that capture glow gold, the others pale (they would be laid on
     the field). Teyaku cards shown at the deal carry a vermilion chip. ``owner``: the seat's
     player name, for an onlooker (a replay): "<owner>'s hand", the status in the third person.
+    At a sub-choice (the drawn card, or the ``played`` card, has several captures) a row under
+    the hand shows that card and the field cards it may take, raised and glowing.
     """
     hand = sorted(view.hand or ())
     kinds = kind_of(view.rules.sake_deer_lights)
@@ -336,7 +358,7 @@ def render_hand(view: RoppyakkenView, *, locale: str = "en", owner: str | None =
         paste_card(img, card, x, y, width, halo=halo, dim=dim, category=kinds(card))
 
     title = L.hand_title(locale, "render.roppyakken.hand.title", owner)
-    img = B.hand_image(title, status, colour, cards, paste)
+    img = B.hand_image(title, status, colour, cards, paste, choice=sub_choice(view, played, locale))
     return to_png(img, table_palette())
 
 
