@@ -7,6 +7,7 @@ from functools import cache
 from PIL import Image
 
 from i18n import t
+from render import palette as shared
 from render.png import fixed_palette
 from tests.sixth_game.draw import CARD, FELT, INK, TEXT, card_face
 from tests.sixth_game.engine import DECK
@@ -26,4 +27,6 @@ def palette() -> Image.Image:
     sample = Image.new("RGB", (sum(f.width for f in faces), faces[0].height), FELT)
     for i, face in enumerate(faces):
         sample.paste(face, (i * face.width, 0))
-    return fixed_palette((FELT, CARD, INK, TEXT), sample)
+    # The card's own colours, then those render.rules_card draws its page in (ground, panels, texts).
+    page = (shared.TABLE_BG, shared.PANEL, shared.PANEL_EDGE, shared.TEXT, shared.TEXT_DIM, shared.ACCENT)
+    return fixed_palette((FELT, CARD, INK, TEXT, *page), sample)
