@@ -10,11 +10,11 @@ no click. It must tell the thread nothing a pass made by hand would not:
 * it is never instant: it comes after :data:`DELAY` seconds, drawn at random each time (2 to 6 s:
   the time a player watching their live hand takes to see "Pass" is all they can do and click
   it), so the pause does not single out a forced pass either;
-* the turn's ping waits for that same window on **every** turn of such a seat (its *window*,
-  ``Table.autopass_turn``), whether the pass is forced or not: a ping posted only when the seat
-  had a choice would tell the thread the seat could play. When the window closes without a pass
-  (the seat has a choice, or switched auto-pass off meanwhile) the ping goes out; a move the
-  player makes within it closes it (the table will not pass for them in that turn).
+* the turn's ping does not depend on it (:mod:`cogs.table.pings`): a player who is not playing
+  in their live hand is pinged as the turn begins, forced pass or not, and one who is only once
+  idle for longer than any pause. A ping held for the pause and posted when it ended without a
+  pass would tell the thread the seat could play. A move the player makes within the turn's
+  *window* (``clock.autopass_turn``) closes it: the table will not pass for them in that turn.
 
 Who may be passed for is decided from public facts and the player's own switch only: a human
 playing their own seat (not one the CPU plays for), in a game that has passes, who did not just

@@ -43,12 +43,15 @@ def decision(table: Table, public: PublicView[Any], locale: str) -> str | None:
 
 
 def _pinged(table: Table) -> Seat | None:
-    """The seat a ping is for: a human to act in a running match (never one the CPU plays for),
-    once its turn's auto-pass window is closed (:mod:`cogs.table.autopass`)."""
+    """The seat a ping is for: a human to act in a running match (never one the CPU plays for).
+
+    Whether the turn will end in an auto-pass (:mod:`cogs.table.autopass`) never changes the
+    ping: a player who is not in their live hand is pinged as the turn begins, forced pass or
+    not, and an active one only once idle for :func:`idle_after`, which is longer than any
+    auto-pass pause. (Holding the ping for the pause and posting it when the pause ended
+    without a pass would have told the thread exactly when the seat had a choice.)"""
     seat = table.to_act()
     if table.status != "active" or seat is None or seat.cpu_plays:
-        return None
-    if autopass.window_open(table):  # held until the auto-pass window closes, forced pass or not
         return None
     return seat
 
@@ -102,8 +105,8 @@ def idle_after(table: Table) -> float:
     """How long an active player may be idle on their turn before the ping comes: 30 seconds, or
     a quarter of the turn timer if that is shorter (so the ping always comes well before the
     one-minute warning)."""
-    if table.turn_timeout > 0:
-        return min(IDLE_AFTER, table.turn_timeout / 4)
+    if table.turn_timeout > 0:  # never shorter than an auto-pass pause (see _pinged)
+        return max(min(IDLE_AFTER, table.turn_timeout / 4), autopass.DELAY[1] + 1)
     return IDLE_AFTER
 
 

@@ -58,7 +58,7 @@ class TurnClock:
             table.clock.turn_start = table.seq
         table.clock.turn_timed_out = False
         table.clock.turn_began = asyncio.get_running_loop().time()
-        autopass.open_window(table)  # (its ping waits for the window: cogs/table/autopass.py)
+        autopass.open_window(table)  # (the ping ignores it: cogs/table/pings.py)
         seat = table.to_act()
         if seat is None or seat.cpu_plays or table.turn_timeout <= 0:
             table.clock.turn_deadline = None

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from cogs.table import announcer, pings
+from cogs.table import announcer, autopass, pings
 from cogs.table.public import PublicView, require_public
 from tests.cogs.public_payloads import DEADLINE, make_table
 from tsuki.bot import game_specs
@@ -86,7 +86,7 @@ async def test_the_ping_says_who_until_when_and_the_decision_the_table_shows() -
     ping = pings.ping_message(table, table.public_view())
     assert ping is not None
     at = f"<t:{int(DEADLINE)}:R>"
-    assert ping["content"] == f"🔔 <@{seat.user_id}>, your turn: koi-koi or shōbu? · ⏰ time runs out {at}"
+    assert ping["content"] == f"🔔 <@{seat.user_id}>, your turn: Koi-Koi or Shōbu? · ⏰ time runs out {at}"
     (button,) = ping["view"].children
     assert button.custom_id == f"t:{table.id}:{table.seq}:turn" and button.label == "Open my hand"
 
@@ -109,6 +109,30 @@ async def test_a_goita_ping_says_block_or_pass_whether_or_not_the_seat_can_block
     table = table_at("goita", 4, {}, 0, only_pass)
     ping = pings.ping_message(table, table.public_view())
     assert ping is not None and ": block or pass · " in ping["content"]
+
+
+@pytest.mark.usefixtures("auto_pass")  # (tests/cogs/conftest.py switches it off otherwise)
+@pytest.mark.parametrize("forced", [True, False])
+async def test_a_turn_that_may_end_in_an_auto_pass_is_pinged_as_any_other(forced: bool) -> None:
+    """Issue 28: auto-pass "must reveal nothing a manual pass would not". A player who is not in
+    their live hand is pinged as their turn begins whether a pass is all they can do or not
+    (holding the ping for the auto-pass pause, then posting it only when no pass came, told the
+    thread which turns had a choice); a player who is in it is pinged only once idle for longer
+    than any pause, so a forced pass never comes after a ping that a choice would not have had."""
+
+    def responding(engine: Any, state: Any) -> bool:
+        return phase_is("respond")(engine, state) and (moves(engine, state) == {"Pass"}) == forced
+
+    table = table_at("goita", 4, {}, 0, responding)
+    table.clock.turn_start, table.clock.turn_began = table.seq, 100.0
+    autopass.open_window(table)
+    assert autopass.window_open(table), "a human seat with the switch on, in a game with passes"
+    assert pings.quiet_until(table) is None  # no live hand: not playing in it
+    ping = pings.ping_message(table, table.public_view())
+    assert ping is not None and ": block or pass · " in ping["content"]
+    assert pings.idle_after(table) > autopass.DELAY[1]
+    table.turn_timeout = 12.0  # a quarter of it is shorter than the longest pause: not used
+    assert pings.idle_after(table) > autopass.DELAY[1]
 
 
 async def test_nobody_is_pinged_for_a_cpu_or_an_away_seat_and_the_warning_says_until_when() -> None:
