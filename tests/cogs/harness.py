@@ -101,6 +101,12 @@ def step_buttons(message: Any) -> list[Any]:
     return [b for b in buttons(message) if (b.custom_id or "").startswith("a:")]
 
 
+def shown_seq(message: Any) -> int:
+    """The move number a hand's move buttons belong to (``a:{game}:{seq}:…``)."""
+    (seq,) = {int(b.custom_id.split(":")[2]) for b in step_buttons(message)}
+    return seq
+
+
 async def open_hand(actor: Any, place: Place) -> Any:
     """Click "My hand" on the latest table message; returns the ephemeral message."""
     table = place.last_table()

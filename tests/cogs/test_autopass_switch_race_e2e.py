@@ -22,16 +22,11 @@ from tests.cogs.harness import (
     open_hand,
     post_text,
     setup_guild,
+    shown_seq,
     start_vs_cpu,
     step_buttons,
     the_table,
 )
-
-
-def shown_seq(message: Any) -> int:
-    """The move number a hand's move buttons belong to (``a:{game}:{seq}:…``)."""
-    (seq,) = {int(b.custom_id.split(":")[2]) for b in step_buttons(message)}
-    return seq
 
 
 async def test_a_hand_redrawn_by_the_switch_while_the_cpu_moved_is_edited_to_the_current_turn(

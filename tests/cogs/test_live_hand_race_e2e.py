@@ -18,17 +18,12 @@ from tests.cogs.harness import (
     TEST_CPU_DELAY,
     open_hand,
     setup_guild,
+    shown_seq,
     start_vs_cpu,
     step_buttons,
     the_table,
     wait_for_turn,
 )
-
-
-def shown_seq(message: Any) -> int:
-    """The move number a hand's move buttons belong to (``a:{game}:{seq}:…``)."""
-    (seq,) = {int(b.custom_id.split(":")[2]) for b in step_buttons(message)}
-    return seq
 
 
 async def test_a_hand_drawn_while_the_cpu_moved_is_edited_to_the_players_turn(
