@@ -126,12 +126,28 @@ class RoundLines:
             view = table.public_view().view
             number = table.spec.engine.round_of(view)
             if number != self.round:
+                self._print_skipped(number)
                 self.round = number
                 self._print(table, view, number)
 
     def finish(self) -> None:
         if self.table is not None and self.table.state is not None:
-            self._print(self.table, self.table.public_view().view, None, over=True)
+            view = self.table.public_view().view
+            number = self.table.spec.engine.round_of(view)
+            if number != self.round:
+                self._print_skipped(number, through=True)
+            self._print(self.table, view, None, over=True)
+
+    def _print_skipped(self, number: object, *, through: bool = False) -> None:
+        """Rounds that began and ended between two looks: a lucky hand (Koi-Koi), a chongtong
+        (Go-Stop) ends a round as it is dealt, with no turn to see it by. ``through``: up to
+        ``number`` itself (the match ended in it)."""
+        if not isinstance(self.round, int) or not isinstance(number, int):
+            return
+        for skipped in range(self.round + 1, number + 1 if through else number):
+            print(
+                f"  {time.perf_counter() - self.began:5.1f} s  #{skipped} · ended as it was dealt", flush=True
+            )
 
     def _print(self, table: Any, view: Any, number: object, *, over: bool = False) -> None:
         status = " ".join(table.spec.status_text(view, table.names, table.locale).replace("**", "").split())
