@@ -12,7 +12,7 @@ buttons (:meth:`DoudizhuSpec.suggested`); every legal move stays playable by typ
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from types import ModuleType
@@ -304,6 +304,18 @@ class DoudizhuSpec(MatchSpec):
         )
         lines.append(totals)
         return lines
+
+    def hand_scene(self, view: DoudizhuView) -> Hashable:
+        """The cards, the roles, the bid while bidding, and the cards to beat with who played
+        them (not the passes after them: they change nothing in the hand)."""
+        beat = None
+        if view.phase is Phase.PLAY and view.to_beat is not None:
+            last = next((p.cards for p in reversed(view.trick) if p.move is not None), ())
+            beat = view.to_beat_seat, last
+        hand = None if view.hand is None else tuple(sorted(view.hand))
+        bid = view.bid if view.phase is Phase.BID else None
+        mine = view.to_act == view.seat
+        return hand, view.seat, view.landlord, len(view.hand_counts), view.phase, mine, bid, beat
 
     def hand_text(self, view: DoudizhuView, locale: str) -> str:
         loc = locale

@@ -10,7 +10,7 @@ partners.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import replace
 from types import ModuleType
 from typing import Any, ClassVar
@@ -25,7 +25,7 @@ from engine.hints import Hints
 from engine.hints import goita as hinter
 from i18n import t, tn
 from render import goita as draw
-from render.goita.pieces import hand_words, piece_name
+from render.goita.pieces import hand_words, piece_name, values_of
 from store import SeatResult
 
 TEAM_LABELS = ("A", "B")
@@ -174,6 +174,11 @@ class GoitaSpec(MatchSpec):
         totals = " – ".join(map(str, e.scores))
         lines.append(t(loc, "goita.narrate.round_points", team=scorer, points=points, totals=totals))
         return lines
+
+    def hand_scene(self, view: gt.GoitaView) -> Hashable:
+        """The pieces in their order, their values, the attack to block and, on the seat's
+        turn, which pieces block it."""
+        return tuple(view.hand or ()), values_of(view), view.attack, view.legal_actions
 
     def hand_text(self, view: gt.GoitaView, locale: str) -> str:
         loc = locale

@@ -7,7 +7,7 @@ engine (``engine.hanafuda.gostop``) and its CPU player (``engine.ai.gostop.heuri
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -294,6 +294,17 @@ class GoStopSpec(HanafudaSpec):
         playable = {a.card for a in view.legal_actions if isinstance(a, gs.Play)}
         flowers = (c for c in map(gs.parse_card, view.hand or ()) if c < 48)  # 48+: the jokers
         return any(c not in playable for c in flowers)
+
+    def hand_scene(self, view: gs.GoStopView) -> Hashable:
+        """The cards, and on the seat's turn the field, the phase, the flipped card and the
+        joker claim's points (``render_hand``: glows, the other moves, the status line)."""
+        mine = view.to_act == view.seat
+        return (
+            None if view.hand is None else tuple(sorted(view.hand)),
+            view.legal_actions,
+            view.field if view.legal_actions else None,
+            (view.phase, view.pending_flip, view.rules.joker_win_points) if mine else None,
+        )
 
     def hand_text(self, view: gs.GoStopView, locale: str) -> str:
         loc = locale

@@ -6,7 +6,7 @@ No rule logic here: legality, scoring and CPU decisions all come from the engine
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -197,6 +197,17 @@ class KoiKoiSpec(HanafudaSpec):
                 return t(loc, "koikoi.narrate.match_won", name=names[e.winners[0]], score=score)
             return t(loc, "koikoi.narrate.match_tied", score=score)
         return None
+
+    def hand_scene(self, view: kk.KoiKoiView) -> Hashable:
+        """The cards, and on the seat's turn the field they match, the phase and the drawn card
+        (``render_hand``: glows, the status line, the capture to pick)."""
+        mine = view.to_act == view.seat
+        return (
+            None if view.hand is None else tuple(sorted(view.hand)),
+            view.legal_actions,
+            view.field if view.legal_actions else None,
+            (view.phase, view.pending_draw) if mine else None,
+        )
 
     def hand_text(self, view: kk.KoiKoiView, locale: str) -> str:
         lines = [t(locale, "koikoi.hand.title", n=view.round_no, total=view.rounds_total)]

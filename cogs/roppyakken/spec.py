@@ -6,7 +6,7 @@ No rule logic here: legality, captures, scoring and CPU decisions all come from 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -210,6 +210,21 @@ class RoppyakkenSpec(HanafudaSpec):
                 ]
             return [t(loc, "roppyakken.narrate.match_tied", score=score)]
         return []
+
+    def hand_scene(self, view: rk.RoppyakkenView) -> Hashable:
+        """The cards, the teyaku shown at the deal (their chips), which cards are lights, and on
+        the seat's turn the field they capture from, the phase and the drawn card."""
+        mine = view.to_act == view.seat
+        seat = view.seat if view.seat is not None else len(view.running)
+        teyaku = view.running[seat].teyaku if seat < len(view.running) else ()
+        return (
+            None if view.hand is None else tuple(sorted(view.hand)),
+            frozenset(c for item in teyaku for c in item.cards),
+            view.rules.sake_deer_lights,
+            view.legal_actions,
+            view.field if view.legal_actions else None,
+            (view.phase, view.pending_draw) if mine else None,
+        )
 
     def hand_text(self, view: rk.RoppyakkenView, locale: str) -> str:
         lines = [t(locale, "roppyakken.hand.title", n=view.round_no)]

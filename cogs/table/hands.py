@@ -6,9 +6,17 @@ a fresh token, so a hand in use never expires. The newest token per seat, with t
 id, is kept in :class:`LiveHand` and in the store (a move stores its click's token in the same
 transaction), and after every announcement each live hand whose turn number is behind is
 edited: on the seat's turn it offers the moves, otherwise it shows the hand and what is
-happening. A minute before its token ends, the hand is edited to an "expired" state whose button
-reopens it in one click. After a restart the stored tokens still
-work: that also finishes the reply of a click whose move was stored just before the crash.
+happening. Its image is drawn only when what it shows changed (``GameSpec.live_hand_key``: the
+cards, their highlights, the move started in it, the language): while other seats play and its
+cards stay as they are, the edit changes the text and the buttons and keeps the image, and an
+edit that would change nothing at all is not made. While a click of the seat is being answered
+(its move, "My hand", a step in the hand), its older hand is not edited: the answer replaces or
+edits that message itself, and asks for a refresh if the table moved on meanwhile.
+
+A minute before its token ends, the hand is edited to an "expired" state whose button reopens it
+in one click. After a restart the stored tokens still work (the first refresh draws the hands:
+what their images show is not stored): that also finishes the reply of a click whose move was
+stored just before the crash.
 
 One live hand per player: opening the hand again (a ping's "Open my hand", the board's "My hand",
 ``/hand``, a typed ``/move``) makes a new private message, and the older one, if its token still
@@ -20,7 +28,10 @@ played a move: the turn ping waits while they play there (:func:`cogs.table.ping
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+from collections import Counter
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -30,6 +41,7 @@ import discord
 import store
 from cogs.table import components as c
 from cogs.table import messages
+from cogs.table.messages import HandMessage
 from cogs.table.model import Table
 from cogs.table.private_message import Edited, PrivateMessage, PrivateMessages
 from i18n import t
@@ -50,6 +62,8 @@ class LiveHand:
     expiry: asyncio.Task[None] | None = None
     used_at: float = 0.0  # the player's last click that gave this token (the event loop's clock)
     moved: bool = False  # that click played a move
+    image: Hashable | None = None  # the key of the image on the message (None: unknown, drawn anew)
+    look: Hashable | None = None  # all the message shows (``HandMessage.look``), to skip a no-op edit
 
 
 class LiveHands:
@@ -59,6 +73,33 @@ class LiveHands:
     def __init__(self, host: LiveHandsHost) -> None:
         self.host = host
         self.messages = PrivateMessages(host.bot)
+        self._answering: Counter[tuple[int, int]] = Counter()  # (table, seat) -> clicks being answered
+        self._refreshing: dict[int, asyncio.Lock] = {}  # table id -> one refresh at a time
+
+    @contextlib.contextmanager
+    def answering(self, table: Table, seat: int) -> Iterator[None]:
+        """While a click of ``seat`` is answered (the answer is its new hand, or edits this one),
+        refreshes leave the seat's live hand alone: drawing it would be wasted on a message about
+        to be replaced or edited. Should the answer fail, a hand left behind is refreshed."""
+        key = (table.id, seat)
+        self._answering[key] += 1
+        try:
+            yield
+        finally:
+            self._answering[key] -= 1
+            if self._answering[key] <= 0:
+                del self._answering[key]
+                hand = table.live.hands.get(seat)
+                if hand is not None and (hand.shown_seq != table.seq or table.status != "active"):
+                    self.host.announcer.request(table)  # (a match over: its hands say so)
+
+    def shown_image(self, table: Table, seat: int, message_id: int | None) -> Hashable | None:
+        """The key of the image on ``message_id`` if it is the seat's live hand (a click in it is
+        answered by editing it: the image stays if it would be drawn the same)."""
+        hand = table.live.hands.get(seat)
+        if hand is None or message_id is None or hand.message.message_id != message_id:
+            return None
+        return hand.image
 
     def opened(
         self,
@@ -71,17 +112,20 @@ class LiveHands:
         save: bool = True,
         shown: int | None = None,
         played: bool = False,
+        sent: HandMessage | None = None,
     ) -> store.LiveHand:
         """Remember ``interaction``'s token and its message ``message_id`` (the response it
-        edited) as the seat's live hand, showing move ``shown`` (default: the current one);
-        ``played``: the click played a move. An older hand message of the seat is retired as
-        replaced.
+        edited) as the seat's live hand, showing move ``shown`` (default: the current one) as
+        ``sent`` (its image's key, for the next edit; none: drawn anew); ``played``: the click
+        played a move. An older hand message of the seat is retired as replaced.
 
         A hand drawn before moves made while it was drawn and sent (a CPU's, when drawing took
         longer than the CPU's pause: a busy bot) is behind: the announcer's next flush edits it."""
         row = self.token_of(interaction, seat, locale, message_id)
         drawn = table.seq if shown is None else shown
-        self._keep(table, row, shown=drawn, played=played)
+        hand = self._keep(table, row, shown=drawn, played=played)
+        if hand is not None and sent is not None:
+            hand.image, hand.look = sent.image, sent.look()
         if drawn != table.seq:
             self.host.announcer.request(table)
         if save:
@@ -97,7 +141,9 @@ class LiveHands:
         now = datetime.now(UTC).isoformat(timespec="milliseconds")
         return store.LiveHand(seat, interaction.token, locale, now, message_id)
 
-    def _keep(self, table: Table, row: store.LiveHand, *, shown: int, played: bool = False) -> None:
+    def _keep(
+        self, table: Table, row: store.LiveHand, *, shown: int, played: bool = False
+    ) -> LiveHand | None:
         old = table.live.hands.get(row.seat)
         if old is not None and old.expiry is not None:
             old.expiry.cancel()
@@ -105,18 +151,19 @@ class LiveHands:
             self._retire_replaced(table, row.seat, old)
         if row.message_id is None:  # stored before message ids were: it cannot be addressed
             table.live.hands.pop(row.seat, None)
-            return
+            return None
         hand = LiveHand(PrivateMessage.stored(row.token, row.message_id, row.issued_at), row.locale, shown)
         now = datetime.now(UTC).timestamp()
         left = hand.message.retire_in(now)
         if left <= 0:
             table.live.hands.pop(row.seat, None)
-            return
+            return None
         loop = asyncio.get_running_loop()
         hand.used_at = loop.time() - max(now - hand.message.issued, 0.0)  # (a stored token: its click)
         hand.moved = played
         hand.expiry = loop.create_task(self._expire(table, row.seat, hand, left))
         table.live.hands[row.seat] = hand
+        return hand
 
     def _retire_replaced(self, table: Table, seat: int, old: LiveHand) -> None:
         """The seat opened a new hand message: the older one says so, while its token lives (after
@@ -130,27 +177,43 @@ class LiveHands:
         task.add_done_callback(_log_failure)
 
     async def resume(self, table: Table) -> None:
-        """After a restart: take the stored tokens back (shown as of no turn: the refresh of the
-        announcer's listeners that follows brings their hands up to date)."""
+        """After a restart: take the stored tokens back (shown as of no turn, with no known
+        image: the refresh of the announcer's listeners that follows draws their hands)."""
         for row in await store.live_hands(self.host.db, table.id):
             self._keep(table, row, shown=-1)
 
     async def refresh(self, table: Table) -> None:
-        """Edit every live hand that shows an earlier turn than the current one."""
+        """Edit every live hand that shows an earlier turn than the current one (its image drawn
+        again only if it changed; not edited at all if nothing did), except those of seats whose
+        click is being answered (:meth:`answering`). One refresh at a time per table: one that
+        comes meanwhile (the announcer's flush and a restart's, or a coach's) finds the hands it
+        would have drawn up to date."""
+        lock = self._refreshing.setdefault(table.id, asyncio.Lock())
+        async with lock:
+            await self._refresh(table)
+
+    async def _refresh(self, table: Table) -> None:
         for seat, hand in list(table.live.hands.items()):
             if hand.shown_seq == table.seq and table.status == "active":
                 continue
-            about = _about(table, seat)
+            if (table.id, seat) in self._answering:
+                continue
+            about, seq = _about(table, seat), table.seq  # the turn the edit shows
             if table.status == "active":
-                payload = await messages.hand_message(table, seat, hand.locale)
+                sent = await messages.hand_message(table, seat, hand.locale, shown=hand.image)
                 if not _still_live(table, seat, hand):  # replaced while it was drawn: retired instead
                     continue
-                edited = await self.messages.edit(hand.message, payload, about=about)
+                look = sent.look()
+                if look is not None and look == hand.look:  # the same text, buttons and image
+                    hand.shown_seq = seq
+                    continue
+                edited = await self.messages.edit(hand.message, sent.payload, about=about)
+                hand.image, hand.look = (sent.image, look) if edited is Edited.DONE else (None, None)
             else:
                 over = t(hand.locale, "table.match_over")
                 edited = await self.messages.retire(hand.message, over, about=about)
             if self._edited(table, seat, hand, edited):
-                hand.shown_seq = table.seq
+                hand.shown_seq = seq  # (a move made while it was drawn: the next flush edits again)
 
     def redraw(self, table: Table) -> None:
         """Every live hand is edited again at the next refresh (a coach came or went)."""
@@ -189,6 +252,7 @@ class LiveHands:
             hand.expiry.cancel()
 
     def shutdown(self, table: Table) -> None:
+        self._refreshing.pop(table.id, None)
         for hand in table.live.hands.values():
             if hand.expiry is not None:
                 hand.expiry.cancel()

@@ -8,7 +8,7 @@ match summary through a ``render/<game>.py`` module with one signature, end with
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -47,6 +47,24 @@ class MatchSpec(GameSpec):
         focus = self.hand_focus(view, path) if path else {}
         png: bytes = self.draw.render_hand(view, locale=locale, **focus)
         return png
+
+    def live_hand_key(self, view: Any, locale: str, path: tuple[str, ...]) -> Hashable | None:
+        """The live hand's image as a value: the language, what :meth:`hand_scene` reads of the
+        view, and the focus of the clicks so far (what :meth:`render_live_hand` draws with)."""
+        scene = self.hand_scene(view)
+        if scene is None:
+            return None
+        focus = self.hand_focus(view, path) if path else {}
+        return locale, scene, tuple(sorted(focus.items()))
+
+    def hand_scene(self, view: Any) -> Hashable | None:
+        """Everything of the seat's own view that the game's ``render_hand`` draws, as a value:
+        the hand, and what it highlights on the seat's turn, but not the field or the other
+        seats' piles while the seat waits (a waiting hand looks the same whatever they play).
+        Taking more than the image shows only costs a redraw; taking less would leave a stale
+        image in the live hand (``tests/cogs/test_live_hand_keys.py`` draws both to check).
+        Default ``None``: drawn every time."""
+        return None
 
     def hand_focus(self, view: Any, path: tuple[str, ...]) -> dict[str, Any]:
         """What the hand image shows of a move the seat has started in the live hand (``path``,

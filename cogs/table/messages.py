@@ -7,7 +7,8 @@ Images are rendered off the event loop (in a thread, or in ``RENDER_WORKERS`` pr
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -320,6 +321,25 @@ async def results_message(
     return cards.payload(card, files=files, allowed_mentions=discord.AllowedMentions.none())
 
 
+@dataclass(slots=True)
+class HandMessage:
+    """A live hand, ready to send: the edit's arguments (``attachments`` left out when the
+    message keeps the image it has) and the key of its image (``GameSpec.live_hand_key``;
+    ``None``: the game has none, its hand is drawn every time)."""
+
+    payload: dict[str, Any]
+    image: Hashable | None
+
+    def look(self) -> Hashable | None:
+        """All the message shows once edited with this (its image's key, its text, its
+        controls), to compare with the last edit; ``None`` when its image has no key."""
+        if self.image is None:
+            return None
+        view = self.payload.get("view")
+        controls = repr(view.to_components()) if isinstance(view, discord.ui.View) else None
+        return self.image, self.payload.get("content"), controls
+
+
 async def hand_message(
     table: Table,
     seat: int,
@@ -328,14 +348,21 @@ async def hand_message(
     *,
     picked: Any = None,
     chosen: Sequence[str] = (),
-) -> dict[str, Any]:
+    shown: Hashable | None = None,
+) -> HandMessage:
     """The private hand: image, what to decide, and on the seat's turn the controls to act.
 
     ``picked`` is an action made in the select menu (from the values ``chosen``): the hand then
-    asks to confirm it.
+    asks to confirm it. ``shown`` is the key of the image already on the message being edited:
+    when the new image's key is the same (another seat moved, this hand's cards and highlights
+    did not change), nothing is drawn and the edit keeps that image.
     """
     view, seq = table.view(seat), table.seq  # controls carry the turn this view belongs to
-    png = await render_pool.draw(table.game, table.spec, "render_live_hand", view, locale, path)
+    key = table.spec.live_hand_key(view, locale, path)
+    files: list[discord.File] = []
+    if key is None or key != shown:
+        png = await render_pool.draw(table.game, table.spec, "render_live_hand", view, locale, path)
+        files = [file_of(Image("hand.png", png))]
     text = table.spec.hand_text(view, locale)
     if (paused := paused_line(table, locale)) is not None:
         text += "\n" + paused
@@ -355,8 +382,7 @@ async def hand_message(
         if len(controls.children) < 25:
             controls.add_item(skip)
     controls = autopass.with_toggle(table, seat, locale, controls)  # its Auto-pass switch
-    return {
-        "content": text[:2000],
-        "attachments": [file_of(Image("hand.png", png))],
-        "view": controls,
-    }
+    payload: dict[str, Any] = {"content": text[:2000], "view": controls}
+    if files:  # (left out: the message keeps its image, Discord's default for an edit)
+        payload["attachments"] = files
+    return HandMessage(payload, key)

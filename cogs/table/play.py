@@ -57,11 +57,12 @@ async def send_hand(
         await interaction.response.defer()
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
-    drawn = table.seq
-    payload = await messages.hand_message(table, seat.index, locale)
-    hand = await interaction.edit_original_response(**limits.fit(payload))
     manager = tables or TableManager.of(interaction.client)
-    manager.hands.opened(table, seat.index, interaction, locale, hand.id, shown=drawn)
+    with manager.hands.answering(table, seat.index):  # a new message, or one with no image left
+        drawn = table.seq
+        sent = await messages.hand_message(table, seat.index, locale)
+        hand = await interaction.edit_original_response(**limits.fit(sent.payload))
+        manager.hands.opened(table, seat.index, interaction, locale, hand.id, shown=drawn, sent=sent)
     return None
 
 
@@ -81,10 +82,17 @@ async def toggle_auto_pass(
         seat.auto_pass = not seat.auto_pass  # not saved: not switched
         raise
     tables.auto_pass_switched(table, seat)
-    drawn = table.seq
-    payload = await messages.hand_message(table, seat.index, locale)
-    hand = await interaction.edit_original_response(**limits.fit(payload))
-    tables.hands.opened(table, seat.index, interaction, locale, hand.id, shown=drawn)
+    with tables.hands.answering(table, seat.index):
+        drawn = table.seq
+        shown = tables.hands.shown_image(table, seat.index, _clicked(interaction))
+        sent = await messages.hand_message(table, seat.index, locale, shown=shown)
+        hand = await interaction.edit_original_response(**limits.fit(sent.payload))
+        tables.hands.opened(table, seat.index, interaction, locale, hand.id, shown=drawn, sent=sent)
+
+
+def _clicked(interaction: discord.Interaction) -> int | None:
+    """The id of the message whose component was clicked (the live hand, for a click in it)."""
+    return interaction.message.id if interaction.message is not None else None
 
 
 def _seat_to_act(
@@ -115,20 +123,32 @@ async def on_step(
         raise IllegalAction("That move is not possible now.")
     await interaction.response.defer()
     played = len(complete) == 1 and len(starts) == 1
-    if played:  # the click's token is stored with the move: a restart can still answer it
-        clicked = interaction.message.id if interaction.message is not None else None
-        token = tables.hands.token_of(interaction, seat.index, locale, clicked)
-        await tables.act(table, seat, complete[0], expected_seq=seq, live_hand=token)
-        path = ()
-    drawn = table.seq
-    if table.status == "active":
-        payload = await messages.hand_message(table, seat.index, locale, path)
-    else:
-        payload = {"content": t(locale, "table.match_over"), "attachments": [], "view": None}
-    hand = await interaction.edit_original_response(**limits.fit(payload))
-    tables.hands.opened(
-        table, seat.index, interaction, locale, hand.id, save=not played, shown=drawn, played=played
-    )
+    clicked = _clicked(interaction)
+    with tables.hands.answering(table, seat.index):
+        shown = tables.hands.shown_image(table, seat.index, clicked)  # (before the move changes it)
+        if played:  # the click's token is stored with the move: a restart can still answer it
+            token = tables.hands.token_of(interaction, seat.index, locale, clicked)
+            await tables.act(table, seat, complete[0], expected_seq=seq, live_hand=token)
+            path = ()
+        drawn = table.seq
+        sent = None
+        if table.status == "active":
+            sent = await messages.hand_message(table, seat.index, locale, path, shown=shown)
+            payload = sent.payload
+        else:
+            payload = {"content": t(locale, "table.match_over"), "attachments": [], "view": None}
+        hand = await interaction.edit_original_response(**limits.fit(payload))
+        tables.hands.opened(
+            table,
+            seat.index,
+            interaction,
+            locale,
+            hand.id,
+            save=not played,
+            shown=drawn,
+            played=played,
+            sent=sent,
+        )
     return None
 
 
@@ -146,10 +166,14 @@ async def on_pick(
     if action not in view.legal_actions:
         raise IllegalAction("That move is not possible now.")
     await interaction.response.defer()
-    drawn = table.seq
-    payload = await messages.hand_message(table, seat.index, locale, picked=action, chosen=values)
-    hand = await interaction.edit_original_response(**limits.fit(payload))
-    tables.hands.opened(table, seat.index, interaction, locale, hand.id, shown=drawn)
+    with tables.hands.answering(table, seat.index):
+        drawn = table.seq
+        shown = tables.hands.shown_image(table, seat.index, _clicked(interaction))
+        sent = await messages.hand_message(
+            table, seat.index, locale, picked=action, chosen=values, shown=shown
+        )
+        hand = await interaction.edit_original_response(**limits.fit(sent.payload))
+        tables.hands.opened(table, seat.index, interaction, locale, hand.id, shown=drawn, sent=sent)
     return None
 
 

@@ -10,7 +10,7 @@ player and how a finished match becomes leaderboard rows, plus the optional hook
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -134,6 +134,13 @@ class GameSpec:
         has to choose (a played card's candidates). Private: from the seat's own view only.
         Default: the hand as :meth:`render_hand` draws it."""
         return self.render_hand(view, locale)
+
+    def live_hand_key(self, view: Any, locale: str, path: tuple[str, ...]) -> Hashable | None:
+        """What :meth:`render_live_hand` draws from these arguments, as a value: two calls with
+        equal keys draw the same image, so a live hand whose key did not change keeps the image
+        it has (:mod:`cogs.table.hands`: another seat moved, its cards did not). ``None``: the
+        game has no such key and its hand is drawn every time (the default)."""
+        return None
 
     def event_images(
         self,

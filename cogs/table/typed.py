@@ -204,22 +204,31 @@ async def play_typed(
         deferred = await interaction.response.defer(ephemeral=True, thinking=True)
         answer_id = deferred.message_id if deferred is not None else None  # the answer to come
         token = tables.hands.token_of(interaction, seat.index, locale, answer_id)  # stored with the move
-        try:
-            await tables.act(table, seat, action, expected_seq=seq, live_hand=token)
-        except StaleClick:
-            return await ephemeral(interaction, t(locale, "moves.stale"))
-        done = t(locale, "moves.played", move=label)
-        if table.status != "active":
-            return await ephemeral(interaction, f"{done}\n{t(locale, 'table.match_over')}")
-        drawn = table.seq
-        payload = await messages.hand_message(table, seat.index, locale)
-        payload["content"] = f"{done}\n{payload['content']}"
-        # The answer is the player's live hand from now on (and, after a restart, the bot can
-        # still finish it with the token stored with the move).
-        answer = await interaction.edit_original_response(**limits.fit(payload))
-        tables.hands.opened(
-            table, seat.index, interaction, locale, answer.id, save=False, shown=drawn, played=True
-        )
+        with tables.hands.answering(table, seat.index):  # its older hand is replaced: not drawn meanwhile
+            try:
+                await tables.act(table, seat, action, expected_seq=seq, live_hand=token)
+            except StaleClick:
+                return await ephemeral(interaction, t(locale, "moves.stale"))
+            done = t(locale, "moves.played", move=label)
+            if table.status != "active":
+                return await ephemeral(interaction, f"{done}\n{t(locale, 'table.match_over')}")
+            drawn = table.seq
+            sent = await messages.hand_message(table, seat.index, locale)
+            sent.payload["content"] = f"{done}\n{sent.payload['content']}"
+            # The answer is the player's live hand from now on (and, after a restart, the bot can
+            # still finish it with the token stored with the move).
+            answer = await interaction.edit_original_response(**limits.fit(sent.payload))
+            tables.hands.opened(
+                table,
+                seat.index,
+                interaction,
+                locale,
+                answer.id,
+                save=False,
+                shown=drawn,
+                played=True,
+                sent=sent,
+            )
     except Exception as error:
         await report_error(interaction, error)
     return None
