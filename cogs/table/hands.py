@@ -191,6 +191,8 @@ class LiveHands:
         lock = self._refreshing.setdefault(table.id, asyncio.Lock())
         async with lock:
             await self._refresh(table)
+        if table.status != "active":  # its last refresh: the lock goes with it
+            self._refreshing.pop(table.id, None)
 
     async def _refresh(self, table: Table) -> None:
         for seat, hand in list(table.live.hands.items()):
