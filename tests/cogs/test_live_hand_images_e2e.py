@@ -13,6 +13,7 @@ changes neither), and its **Auto-pass** switch carries the move number while the
 
 from __future__ import annotations
 
+import asyncio
 import io
 from collections import Counter
 from typing import Any
@@ -21,6 +22,7 @@ import pytest
 from PIL import Image
 
 from cogs.table import render_pool
+from cogs.table.typed import choices_for
 from engine.hanafuda import koikoi as kk
 from render.hanafuda.board import choice_height
 from tests.cogs.goita_helpers import click_steps
@@ -39,6 +41,7 @@ from tests.cogs.harness import (
     step_buttons,
     the_table,
     two_player_table,
+    wait_for_turn,
 )
 
 
@@ -208,3 +211,37 @@ async def test_after_a_restart_the_first_refresh_draws_the_hand(
     assert table.view(0).hand == pieces, "nothing was played meanwhile"
     assert drawn["render_live_hand"] == 1 and image_id(live.message) != before, "drawn once"
     assert table.live.hands[0].shown_seq == table.seq
+
+
+async def test_a_typed_move_draws_its_answer_and_not_the_hand_it_replaces(
+    simcord_env: Any, simcord_bot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``/move`` answers with a new hand; the older one is retired as replaced. The board posted
+    meanwhile must not have that older hand drawn first (for nobody to see)."""
+    env = simcord_env
+    _, channel, (alice,) = setup_guild(env, "alice")
+    place = await start_vs_cpu(env, channel, alice, rounds=3)
+    table = the_table(simcord_bot)
+    await wait_for_turn(env, place, alice)
+    older = await open_live_hand(alice, place)
+    seat = table.seat_of(alice.id).index
+    (choice, *_) = choices_for(table.spec, table.view(seat), "en", "")
+    seq = table.seq
+    drawn: Counter[str] = Counter()
+    real_draw = render_pool.draw
+
+    async def answer_after_the_board(game: str, spec: Any, method: str, *args: Any) -> Any:
+        """The answer is drawn once the move's board is out and the flush that posted it is
+        over (a busy bot: the answer waits in the render queue while the announcer runs)."""
+        drawn[method] += 1
+        if method == "render_live_hand" and drawn[method] == 1:
+            outbox = table.outbox
+            while outbox.announced <= seq or (outbox.announcing is not None and not outbox.announcing.done()):
+                await asyncio.sleep(0.01)
+        return await real_draw(game, spec, method, *args)
+
+    monkeypatch.setattr(render_pool, "draw", answer_after_the_board)
+    result = await alice.slash(place.thread, "move", action=choice.value)
+    assert table.seq == seq + 1 and result.ephemeral
+    assert "replaced" in older.message.content and not older.message.attachments
+    assert drawn["render_live_hand"] == 1, "only the answer is drawn"
