@@ -96,7 +96,7 @@ class Breakdown:
             return
         now = time.perf_counter()
         points = [marks[m] for m in MARKS] + [now - paced]
-        for stage, start, end in zip(STAGES, points, points[1:], strict=True):
+        for stage, start, end in zip(STAGES, points[:-1], points[1:], strict=True):
             self.stages[stage].append(end - start)
 
 
