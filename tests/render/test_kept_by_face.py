@@ -12,7 +12,10 @@ faces must differ where their glyphs do, and each must come back the same.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +26,8 @@ from render.fonts import drawing_in
 from render.goita import pieces as G
 from render.goita.palette import goita_palette
 from render.hanafuda import faces as H
+
+ROOT = Path(__file__).resolve().parents[2]
 
 # Pieces whose character has another form in Taiwan than in Japan at these sizes (飛 金 銀 香).
 REGIONAL = (Piece.R, Piece.G, Piece.S, Piece.L)
@@ -37,6 +42,32 @@ def _in_each_face(draw: Callable[[], bytes]) -> tuple[bytes, bytes, bytes]:
     with drawing_in("zh-TW"):
         again = draw()
     return taiwan, japan, again
+
+
+FIRST_PALETTE = """
+import hashlib, sys
+from render.fonts import drawing_in
+from render.goita.palette import goita_palette
+with drawing_in(sys.argv[1]):
+    palette = goita_palette()
+print(hashlib.sha256(bytes(palette.getpalette() or [])).hexdigest())
+"""
+
+
+def _first_palette(locale: str) -> str:
+    """The Goita palette of a fresh process whose first Goita image is in ``locale``."""
+    run = subprocess.run(
+        [sys.executable, "-c", FIRST_PALETTE, locale], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    return run.stdout.strip()
+
+
+def test_the_goita_palette_is_the_same_whichever_locale_asks_first() -> None:
+    """The palette is built from sample pieces when a process's first Goita image asks for it:
+    built in that image's face, a restarted bot whose first table was in zh-TW quantised every
+    later image, in every locale, onto another palette than one whose first table was English.
+    (In a fresh process each: in this one the sample pieces may already be kept.)"""
+    assert _first_palette("zh-TW") == _first_palette("en")
 
 
 @pytest.mark.parametrize("piece", REGIONAL, ids=str)
