@@ -19,6 +19,7 @@ from render.canvas import new as new_canvas
 from render.canvas import together
 from render.fonts import localized
 from render.hanafuda import board as B
+from render.hanafuda import hand_row as HR
 from render.hanafuda.faces import card_face, glow
 from render.hanafuda.faces import warm as warm_faces
 from render.hanafuda.piles import captured_groups
@@ -307,7 +308,7 @@ def _hand_status(
     return L.t(locale, "render.roppyakken.hand.waiting"), False
 
 
-def sub_choice(view: RoppyakkenView, played: Card | None, locale: str) -> B.Choice | None:
+def sub_choice(view: RoppyakkenView, played: Card | None, locale: str) -> HR.Choice | None:
     """The capture the seat must pick, from its own view's legal actions: the drawn card's (the
     engine waits for it), or the ``played`` hand card's (a live hand's first click, when it has
     two captures or more). None when there is nothing to pick."""
@@ -322,7 +323,7 @@ def sub_choice(view: RoppyakkenView, played: Card | None, locale: str) -> B.Choi
     shown = [c for c in targets if c is not None]
     if not shown or len(targets) < 2:
         return None
-    return B.Choice(label, card, str(card), tuple((c, str(c)) for c in shown))
+    return HR.Choice(label, card, str(card), tuple((c, str(c)) for c in shown))
 
 
 @localized
@@ -348,7 +349,7 @@ def render_hand(
     for c in hand:
         halo = (ACCENT if c in capturing else TEXT_DIM) if c in playable else None
         fill, ink = (ACCENT, INK) if halo == ACCENT else (KOI, CREAM) if c in shown else (PANEL_EDGE, TEXT)
-        cards.append(B.HandCard(c, str(c), halo, False, fill, ink))
+        cards.append(HR.HandCard(c, str(c), halo, False, fill, ink))
     status, active = _hand_status(view, hand, locale, owner)
     colour = CHOICE if view.phase is Phase.DRAW_CHOICE and active else ACCENT if active else TEXT_DIM
 
@@ -358,7 +359,7 @@ def render_hand(
         paste_card(img, card, x, y, width, halo=halo, dim=dim, category=kinds(card))
 
     title = L.hand_title(locale, "render.roppyakken.hand.title", owner)
-    img = B.hand_image(title, status, colour, cards, paste, choice=sub_choice(view, played, locale))
+    img = HR.hand_image(title, status, colour, cards, paste, choice=sub_choice(view, played, locale))
     return to_png(img, table_palette())
 
 
@@ -368,7 +369,7 @@ def warm() -> None:
     About two seconds, once per process; without it the first images pay for drawing faces.
     """
     odd = [Card.parse(c) for c in ("2a", "12b", "9a", "10a")]
-    for width in {*B.FIELD_WIDTHS, B.DECK_W, B.HAND_W, B.BACK_W, *SHEET_CARD_WIDTHS}:
+    for width in {*B.FIELD_WIDTHS, B.DECK_W, HR.HAND_W, B.BACK_W, *SHEET_CARD_WIDTHS}:
         warm_faces(width)
         for c in odd:
             card_face(c, width, category=Kind.BRIGHT)
@@ -379,5 +380,5 @@ def warm() -> None:
         card_face(c, B.CAPTURED_W, marks=False)
         card_face(c, B.BACK_W, marks=False)
     glow(B.CAPTURED_W, ACCENT)
-    glow(B.HAND_W, TEXT_DIM)
+    glow(HR.HAND_W, TEXT_DIM)
     table_palette()
