@@ -314,7 +314,10 @@ CARDS_TEXT = tuple(str(c) for c in CARDS)
 
 def warm() -> None:
     """Draw every hwatu face size, joker, back and glow these images use, and the palette."""
-    warm_faces({*B.FIELD_WIDTHS, B.DECK_W, HR.HAND_W, B.BACK_W, *SHEET_CARD_WIDTHS})
+    warm_faces({B.BACK_W, *SHEET_CARD_WIDTHS})
+    # the faces as the table and the hand print them (marks too small there left out), last
+    warm_faces({*B.FIELD_WIDTHS, B.DECK_W}, B.W)
+    warm_faces({HR.HAND_W}, HR.HAND_IMG_W)
     for c in CARDS_TEXT:
         face(c, B.CAPTURED_W, marks=False)
     for width in {*B.FIELD_WIDTHS, B.DECK_W, B.CAPTURED_W}:

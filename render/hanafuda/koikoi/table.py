@@ -20,7 +20,7 @@ from render.canvas import new as new_canvas
 from render.fonts import localized
 from render.hanafuda import board as B
 from render.hanafuda import hand_row as HR
-from render.hanafuda.faces import card_face, glow
+from render.hanafuda.faces import card_back, card_face, glow
 from render.hanafuda.faces import warm as warm_faces
 from render.hanafuda.koikoi.sheets import SHEET_CARD_WIDTHS
 from render.hanafuda.piles import captured_groups
@@ -38,7 +38,7 @@ from render.palette import (
     TEXT_DIM,
 )
 from render.png import to_png
-from render.widgets import paste_card
+from render.widgets import paste_card, warm_faces_on
 
 __all__ = ["render_hand", "render_table", "warm"]
 
@@ -280,9 +280,15 @@ def warm() -> None:
     for drawing their faces (a few ms per card).
     """
     for width in {*B.FIELD_WIDTHS, B.CAPTURED_W, B.DECK_W, B.BACK_W, HR.HAND_W, *SHEET_CARD_WIDTHS}:
-        warm_faces(width)
+        card_back(width)
         for colour in (ACCENT, CHOICE):
             glow(width, colour)
+    for width in SHEET_CARD_WIDTHS:
+        warm_faces(width)
+    # the faces as the table and the hand print them (marks too small there left out), last:
+    # the faces kept are bounded and the first drawn are the first let go
+    warm_faces_on((*B.FIELD_WIDTHS, B.DECK_W), B.W)
+    warm_faces_on((HR.HAND_W,), HR.HAND_IMG_W)
     for c in (*_ALL,):
         card_face(c, B.CAPTURED_W, marks=False)
     glow(HR.HAND_W, TEXT_DIM)

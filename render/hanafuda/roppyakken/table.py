@@ -20,7 +20,7 @@ from render.canvas import together
 from render.fonts import localized
 from render.hanafuda import board as B
 from render.hanafuda import hand_row as HR
-from render.hanafuda.faces import card_face, glow
+from render.hanafuda.faces import card_back, card_face, glow
 from render.hanafuda.faces import warm as warm_faces
 from render.hanafuda.piles import captured_groups
 from render.hanafuda.roppyakken.common import group_headers, kind_of, yaku_name
@@ -39,7 +39,7 @@ from render.palette import (
     TEXT_DIM,
 )
 from render.png import to_png
-from render.widgets import card_height, chip, paste_card
+from render.widgets import card_height, chip, paste_card, warm_faces_on
 
 __all__ = ["render_hand", "render_table", "warm"]
 
@@ -370,12 +370,19 @@ def warm() -> None:
     """
     odd = [Card.parse(c) for c in ("2a", "12b", "9a", "10a")]
     for width in {*B.FIELD_WIDTHS, B.DECK_W, HR.HAND_W, B.BACK_W, *SHEET_CARD_WIDTHS}:
+        card_back(width)
+        for colour in (ACCENT, CHOICE):
+            glow(width, colour)
+    for width in SHEET_CARD_WIDTHS:
         warm_faces(width)
         for c in odd:
             card_face(c, width, category=Kind.BRIGHT)
             card_face(c, width, category=Kind.ANIMAL)
-        for colour in (ACCENT, CHOICE):
-            glow(width, colour)
+    # the faces as the table and the hand print them (marks too small there left out), last:
+    # the faces kept are bounded and the first drawn are the first let go
+    for lights in (True, False):
+        warm_faces_on((*B.FIELD_WIDTHS, B.DECK_W), B.W, kind_of(lights))
+        warm_faces_on((HR.HAND_W,), HR.HAND_IMG_W, kind_of(lights))
     for c in CARDS:
         card_face(c, B.CAPTURED_W, marks=False)
         card_face(c, B.BACK_W, marks=False)
