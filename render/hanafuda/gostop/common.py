@@ -8,7 +8,7 @@ showing its pi value (``+2 피``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, partial
 
 from PIL import Image, ImageDraw
 
@@ -204,9 +204,9 @@ def paste(
             m = glow_margin(width)
             C.paste(canvas, ("glow", width, halo), glow(width, halo), x - m, y - m)
         # the face's marks depend on the canvas (those too small are left out): keyed by them
-        img = face(card, width, marks, canvas.width)
+        draw = partial(face, card, width, marks, canvas.width)  # drawn only if not kept composited
         key = ("hwatu", card, width, marks, tuple(shown), drawing_face() if shown else "")
-        C.paste(canvas, key, img, x, y)
+        C.paste_deferred(canvas, key, card_size(width), draw, x, y)
         if dim:
             C.paste(canvas, ("shade", width), shade(width), x, y)
 
@@ -255,10 +255,13 @@ def item_total(items: Sequence[ScoreItem]) -> int:
     return sum(i.points for i in items)
 
 
-def warm_faces(widths: Iterable[int]) -> None:
-    for width in widths:
+def warm_faces(widths: Iterable[int], image_width: int = 0) -> None:
+    """Draw every face and joker at ``widths`` as :func:`paste` draws them on an image
+    ``image_width`` px wide (0: with all their marks), smallest width first: the faces kept are
+    bounded, the first drawn are the first let go."""
+    for width in sorted(widths):
         for c in CARDS:
-            face(str(c), width)
+            face(str(c), width, image_width=image_width)
         for j in JOKER_PI:
-            face(j, width)
+            face(j, width, image_width=image_width)
         card_back(width, style=STYLE)
