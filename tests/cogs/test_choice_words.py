@@ -34,7 +34,9 @@ def names_blue(locale: str, text: str) -> bool:
 
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.game)
-def test_the_hand_text_at_a_capture_choice_names_the_card_and_the_choice(spec: MatchSpec, locale: str) -> None:
+def test_the_hand_text_at_a_capture_choice_names_the_card_and_the_choice(
+    spec: MatchSpec, locale: str
+) -> None:
     view, action = _two_target_view(spec)
     first, second = (s.key for s in spec.action_steps(action, view, locale))
     play = t(locale, f"{spec.game}.hand.play")
