@@ -14,9 +14,9 @@ from __future__ import annotations
 import pytest
 
 from cogs.gostop.spec import SPEC as GOSTOP
+from cogs.hanafuda.spec import HanafudaSpec
 from cogs.koikoi.spec import SPEC as KOIKOI
 from cogs.roppyakken.spec import SPEC as ROPPYAKKEN
-from cogs.table.match_spec import MatchSpec
 from i18n import t
 from render.palette import ACCENT, CHOICE
 from tests.cogs.test_hand_focus import _two_target_view
@@ -35,7 +35,7 @@ def names_blue(locale: str, text: str) -> bool:
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.game)
 def test_the_hand_text_at_a_capture_choice_names_the_card_and_the_choice(
-    spec: MatchSpec, locale: str
+    spec: HanafudaSpec, locale: str
 ) -> None:
     view, action = _two_target_view(spec)
     first, second = (s.key for s in spec.action_steps(action, view, locale))
@@ -52,7 +52,7 @@ def test_the_hand_text_at_a_capture_choice_names_the_card_and_the_choice(
 
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.game)
-def test_the_hand_names_the_colours_the_player_sees(spec: MatchSpec, locale: str) -> None:
+def test_the_hand_names_the_colours_the_player_sees(spec: HanafudaSpec, locale: str) -> None:
     """The capturing cards' buttons are primary (Discord's blue) and the image makes them glow
     gold: the text says both, and never "blue buttons capture" alone."""
     view, _ = _two_target_view(spec)
