@@ -165,7 +165,11 @@ class Announcer:
                 ended = table.status != "active"  # a forfeit's or a stop's lines: a post of their own
                 await self._board(table, [], [], notable=ended, new_post=ended)
             await self.sync_ping(table)
-        await self.refresh_views(table)
+        # A human's turn: their hand, which now offers their moves, is waited for (and the next
+        # click's narration waits behind this refresh): it goes ahead in the render queue.
+        seat = table.to_act() if table.status == "active" else None
+        with render_queue.awaited(seat is not None and not seat.cpu_plays):
+            await self.refresh_views(table)
 
     def owes(self, table: Table) -> bool:
         """Whether something stored is not posted yet (what a flush must be running or due for)."""
