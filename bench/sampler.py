@@ -51,6 +51,10 @@ class Sampler:
         self.inclusive: defaultdict[str, Counter[str]] = defaultdict(Counter)  # role -> fn -> n
         self.areas: defaultdict[str, Counter[str]] = defaultdict(Counter)  # role -> area -> n
         self.charged: defaultdict[str, Counter[str]] = defaultdict(Counter)  # role -> leaf < caller
+        # CPU-weighted: each sample counts the CPU seconds its thread used since the one before
+        self.cpu_own: defaultdict[str, Counter[str]] = defaultdict(Counter)  # role -> caller-charged leaf
+        self.cpu_inclusive: defaultdict[str, Counter[str]] = defaultdict(Counter)
+        self.cpu_areas: defaultdict[str, Counter[str]] = defaultdict(Counter)
         self._stop = threading.Event()
         self.thread = threading.Thread(target=self._run, name="sampler", daemon=True)
         self.cpu_before: dict[int, float] = {}
@@ -83,9 +87,19 @@ class Sampler:
                 return name.split("-")[0].rstrip("_0123456789")
         return "other"
 
+    def _cpu_clock(self, ident: int) -> int | None:
+        """The thread's CPU-time clock (its samples are weighted by the CPU it used since the last)."""
+        thread = next((t for t in threading.enumerate() if t.ident == ident), None)
+        try:
+            return time.pthread_getcpuclockid(ident) if thread is not None else None
+        except OSError:
+            return None
+
     def _run(self) -> None:
         me = threading.get_ident()
         roles: dict[int, str] = {}
+        clocks: dict[int, int | None] = {}
+        last_cpu: dict[int, float] = {}
         while not self._stop.wait(self.interval):
             for ident, frame in sys._current_frames().items():
                 if ident == me:
@@ -94,6 +108,15 @@ class Sampler:
                 if role.startswith("other"):
                     continue
                 self.samples[role] += 1
+                clock = clocks[ident] if ident in clocks else clocks.setdefault(ident, self._cpu_clock(ident))
+                cpu = 0.0
+                if clock is not None:
+                    try:
+                        now = time.clock_gettime(clock)
+                    except OSError:
+                        now = last_cpu.get(ident, 0.0)
+                    cpu, last_cpu[ident] = now - last_cpu.get(ident, now), now
+                self._charge_cpu(role, frame, cpu)
                 code = frame.f_code
                 if (code.co_filename.rsplit("/", 1)[-1], code.co_name) in IDLE:
                     self.idle[role] += 1
@@ -117,6 +140,45 @@ class Sampler:
                 self.areas[role][area or "stdlib"] += 1
                 self.charged[role][f"{leaf}  <  {caller}" if caller else leaf] += 1
 
+    def _charge_cpu(self, role: str, frame: FrameType, cpu: float) -> None:
+        if cpu <= 0:
+            return
+        seen: set[str] = set()
+        area = caller = None
+        f: FrameType | None = frame
+        while f is not None:
+            name = _where(f)
+            if name not in seen:
+                seen.add(name)
+                self.cpu_inclusive[role][name] += cpu
+            if area is None:
+                area = next((a for a in AREAS if a in f.f_code.co_filename), None)
+                if area is not None and f is not frame:
+                    caller = name
+            f = f.f_back
+        leaf = _where(frame)
+        self.cpu_areas[role][area or "stdlib"] += cpu
+        self.cpu_own[role][f"{leaf}  <  {caller}" if caller else leaf] += cpu
+
+    def cpu_report(self, top: int = 40, moves: int = 0) -> str:
+        """Per role, the CPU-weighted profile (ms per move, given ``moves``)."""
+        out = []
+        scale = 1000 / moves if moves else 1.0
+        unit = "ms per move" if moves else "s"
+        for role in sorted(self.cpu_areas):
+            total = sum(self.cpu_areas[role].values())
+            out.append(f"== {role}: CPU-weighted, {total * scale:.2f} {unit} sampled")
+            out.append("  by innermost area:")
+            for name, v in self.cpu_areas[role].most_common():
+                out.append(f"    {v * scale:7.3f}  {v / total:6.1%}  {name}")
+            out.append("  inclusive:")
+            for name, v in self.cpu_inclusive[role].most_common(top):
+                out.append(f"    {v * scale:7.3f}  {v / total:6.1%}  {name}")
+            out.append("  own, with the innermost area's caller:")
+            for name, v in self.cpu_own[role].most_common(top):
+                out.append(f"    {v * scale:7.3f}  {v / total:6.1%}  {name}")
+        return "\n".join(out)
+
     def report(self, top: int = 40, moves: int = 0) -> str:
         """The CPU of each thread (per move, given ``moves``); per role: the busy share, then the
         functions by inclusive and by own samples. The samples are wall-clock: a thread waiting
@@ -124,6 +186,8 @@ class Sampler:
         out = ["CPU seconds by thread" + (f" (ms per move over {moves} moves)" if moves else "") + ":"]
         for name, cpu in self.cpu_spent.most_common():
             out.append(f"    {cpu:7.2f} s  {name}" + (f"  ({cpu / moves * 1000:.2f})" if moves else ""))
+        out.append(self.cpu_report(top, moves))
+        out.append("Wall-clock samples:")
         for role in sorted(self.samples):
             total, idle = self.samples[role], self.idle[role]
             busy = total - idle
