@@ -341,7 +341,7 @@ async def hand_message(
     view, seq = table.view(seat), table.seq  # controls carry the turn this view belongs to
     with render_queue.awaited(answer or render_queue.is_awaited()):  # (or the refresh's caller says so)
         png = await render_pool.draw(table.game, table.spec, "render_live_hand", view, locale, path)
-    text = table.spec.hand_text(view, locale)
+    text = table.spec.hand_text_along(view, locale, path)
     if (paused := paused_line(table, locale)) is not None:
         text += "\n" + paused
     elif not view.legal_actions and table.status == "active":
