@@ -19,15 +19,15 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import Literal
 
 from PIL import Image, ImageDraw
 
-from engine.hanafuda.cards import Card, Kind
+from engine.hanafuda.cards import CARDS, Card, Kind
 from render import canvas as C
 from render.canvas import draw_text
-from render.fonts import font
+from render.fonts import drawing_face, font
 from render.glyph_cache import CachedFont, Recent, observed
 from render.hanafuda.faces import card_back, card_face, card_size, face_marks, glow, glow_margin, shade
 from render.palette import PANEL, PANEL_EDGE, RGB, TEXT
@@ -69,9 +69,13 @@ def note(s: str, size: int, *, decorative: bool = False) -> None:
         record.append(Drawn(s, size, decorative))
 
 
-@cache
 def ink_height(size: int, sample: str = INK_SAMPLE) -> int:
-    """Height in pixels of ``sample`` (digits and capitals) at font ``size``."""
+    """Height in pixels of ``sample`` (digits and capitals) at font ``size``, in the render's face."""
+    return _ink_height(size, sample, drawing_face())
+
+
+@cache
+def _ink_height(size: int, sample: str, region: str) -> int:
     box = font(size).getbbox(sample, anchor="ls")
     return int(box[3] - box[1])  # whole pixels already: FreeType's boxes are ints typed as floats
 
@@ -89,10 +93,14 @@ def legible(s: str, size: int, image_width: int) -> bool:
     return text_ink(s, size) * min(1.0, INLINE_W / image_width) >= MIN_INK
 
 
-@cache
 def min_size(image_width: int) -> int:
     """The smallest font size whose digits stay ``MIN_INK`` px tall when the image is shown
     ``INLINE_W`` px wide (images narrower than that are shown at their own size)."""
+    return _min_size(image_width, drawing_face())
+
+
+@cache
+def _min_size(image_width: int, region: str) -> int:
     scale = min(1.0, INLINE_W / image_width)
     size = 6
     while ink_height(size) * scale < MIN_INK:
@@ -260,8 +268,7 @@ def paste_card(
     badge = marks
     if card is not None and marks:
         tab, *rest = face_marks(card, width, category=category)
-        marks = legible(*tab, canvas.width)
-        badge = marks and all(legible(*b, canvas.width) for b in rest)
+        marks, badge = face_variant(card, width, canvas.width, category)
         for label, size in (tab, *rest) if badge else (tab,) if marks else ():
             note(label, size)
     with C.together(canvas):
@@ -271,10 +278,32 @@ def paste_card(
         if card is None:
             C.paste(canvas, ("back", width), card_back(width), x, y)
         else:
-            face = card_face(card, width, category=category, marks=marks, badge=badge)
-            C.paste(canvas, ("face", card, width, category, marks, badge), face, x, y)
+            key = ("face", card, width, category, marks, badge, drawing_face() if marks else "")
+            draw = partial(card_face, card, width, category=category, marks=marks, badge=badge)
+            C.paste_deferred(canvas, key, card_size(width), draw, x, y)
         if dim:
             C.paste(canvas, ("shade", width), shade(width), x, y)
+
+
+def face_variant(card: Card, width: int, image_width: int, category: Kind | None = None) -> tuple[bool, bool]:
+    """``(marks, badge)``: what :func:`paste_card` prints on a face ``width`` px wide on an image
+    ``image_width`` px wide (each mark only where it can be read)."""
+    tab, *rest = face_marks(card, width, category=category)
+    marks = legible(*tab, image_width)
+    return marks, marks and all(legible(*b, image_width) for b in rest)
+
+
+def warm_faces_on(
+    widths: Iterable[int], image_width: int, kind_of: Callable[[Card], Kind] | None = None
+) -> None:
+    """Draw every face :func:`paste_card` draws at ``widths`` on an image ``image_width`` px wide
+    (the marks it leaves out left out: the faces a table really uses), smallest width first:
+    the faces kept are bounded, the first drawn are the first let go."""
+    for width in sorted(widths):
+        for c in CARDS:
+            category = kind_of(c) if kind_of is not None else None
+            marks, badge = face_variant(c, width, image_width, category)
+            card_face(c, width, category=category, marks=marks, badge=badge)
 
 
 def fan_step(count: int, width: int, span: float, max_step: float | None = None) -> float:

@@ -40,7 +40,7 @@ import discord
 
 import store
 from cogs.table import components as c
-from cogs.table import messages
+from cogs.table import keep_live, messages
 from cogs.table.messages import HandMessage
 from cogs.table.model import Table
 from cogs.table.private_message import Edited, PrivateMessage, PrivateMessages
@@ -96,7 +96,7 @@ class LiveHands:
     def shown_image(self, table: Table, seat: int, message_id: int | None) -> Hashable | None:
         """The key of the image on ``message_id`` if it is the seat's live hand (a click in it is
         answered by editing it: the image stays if it would be drawn the same)."""
-        hand = table.live.hands.get(seat)
+        hand: LiveHand | None = table.live.hands.get(seat)
         if hand is None or message_id is None or hand.message.message_id != message_id:
             return None
         return hand.image
@@ -203,6 +203,7 @@ class LiveHands:
             about, seq = _about(table, seat), table.seq  # the turn the edit shows
             if table.status == "active":
                 sent = await messages.hand_message(table, seat, hand.locale, shown=hand.image)
+                keep_live.offer(table, seat, hand.message, hand.locale, sent.payload)  # near its end
                 if not _still_live(table, seat, hand):  # replaced while it was drawn: retired instead
                     continue
                 look = sent.look()

@@ -58,9 +58,12 @@ async def send_hand(
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
     manager = tables or TableManager.of(interaction.client)
-    with manager.hands.answering(table, seat.index):  # a new message, or one with no image left
+    with manager.hands.answering(table, seat.index):
         drawn = table.seq
-        sent = await messages.hand_message(table, seat.index, locale)
+        # A new message is drawn; so is an expired one reopened (its image is gone). A live hand
+        # reopened in place ("Keep my hand live") keeps its image if it would be drawn the same.
+        shown = manager.hands.shown_image(table, seat.index, _clicked(interaction)) if reopen else None
+        sent = await messages.hand_message(table, seat.index, locale, shown=shown, answer=True)
         hand = await interaction.edit_original_response(**limits.fit(sent.payload))
         manager.hands.opened(table, seat.index, interaction, locale, hand.id, shown=drawn, sent=sent)
     return None
@@ -72,20 +75,24 @@ async def toggle_auto_pass(
     """The hand's **Auto-pass** switch: flip it, keep it in the seat's meta (a restart keeps it),
     and show the hand again with its new state. Switched on during the seat's own turn, the
     window opens now: a pass that is all the seat can do follows after the usual pause
-    (:mod:`cogs.table.autopass`)."""
+    (:mod:`cogs.table.autopass`).
+
+    It takes the table's lock, as a move does, and the switch changes only once the new state is
+    saved: a move being stored meanwhile (or a window deciding whether to pass) sees the old
+    state until then, and a meta saved by that move cannot carry a switch that was never saved."""
     locale = user_locale(interaction)
     await interaction.response.defer()
-    seat.auto_pass = not seat.auto_pass
-    try:
-        await tables.save_meta(table)
-    except Exception:
-        seat.auto_pass = not seat.auto_pass  # not saved: not switched
-        raise
-    tables.auto_pass_switched(table, seat)
+    async with table.lock:
+        if table.seats[seat.index] is not seat:  # the seat was handed on while we waited
+            raise GameError("You are not seated at this table.", key="not_seated")
+        wanted = not seat.auto_pass
+        await tables.save_meta(table, table.meta(seat_changes={seat.index: {"auto_pass": wanted}}))
+        seat.auto_pass = wanted
+    tables.auto_pass_switched(table, seat)  # (after the lock: it schedules the window's step)
     with tables.hands.answering(table, seat.index):
         drawn = table.seq
         shown = tables.hands.shown_image(table, seat.index, _clicked(interaction))
-        sent = await messages.hand_message(table, seat.index, locale, shown=shown)
+        sent = await messages.hand_message(table, seat.index, locale, shown=shown, answer=True)
         hand = await interaction.edit_original_response(**limits.fit(sent.payload))
         tables.hands.opened(table, seat.index, interaction, locale, hand.id, shown=drawn, sent=sent)
 
@@ -133,7 +140,7 @@ async def on_step(
         drawn = table.seq
         sent = None
         if table.status == "active":
-            sent = await messages.hand_message(table, seat.index, locale, path, shown=shown)
+            sent = await messages.hand_message(table, seat.index, locale, path, shown=shown, answer=True)
             payload = sent.payload
         else:
             payload = {"content": t(locale, "table.match_over"), "attachments": [], "view": None}
@@ -170,7 +177,7 @@ async def on_pick(
         drawn = table.seq
         shown = tables.hands.shown_image(table, seat.index, _clicked(interaction))
         sent = await messages.hand_message(
-            table, seat.index, locale, picked=action, chosen=values, shown=shown
+            table, seat.index, locale, picked=action, chosen=values, shown=shown, answer=True
         )
         hand = await interaction.edit_original_response(**limits.fit(sent.payload))
         tables.hands.opened(table, seat.index, interaction, locale, hand.id, shown=drawn, sent=sent)

@@ -213,7 +213,7 @@ async def play_typed(
             if table.status != "active":
                 return await ephemeral(interaction, f"{done}\n{t(locale, 'table.match_over')}")
             drawn = table.seq
-            sent = await messages.hand_message(table, seat.index, locale)
+            sent = await messages.hand_message(table, seat.index, locale, answer=True)
             sent.payload["content"] = f"{done}\n{sent.payload['content']}"
             # The answer is the player's live hand from now on (and, after a restart, the bot can
             # still finish it with the token stored with the move).
