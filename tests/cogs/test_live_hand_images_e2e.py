@@ -24,7 +24,7 @@ from PIL import Image
 from cogs.table import render_pool
 from cogs.table.typed import choices_for
 from engine.hanafuda import koikoi as kk
-from render.hanafuda.board import choice_height
+from render.hanafuda.hand_row import choice_height
 from tests.cogs.goita_helpers import click_steps
 from tests.cogs.harness import (
     TEST_CPU_DELAY,
