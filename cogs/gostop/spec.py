@@ -241,7 +241,7 @@ class GoStopSpec(HanafudaSpec):
         if isinstance(e, gs.StopCalled):
             return [t(loc, "gostop.narrate.stop", name=names[e.seat])]
         if isinstance(e, gs.RoundEnded):
-            return self._round_end(e, names, loc)
+            return self._round_lines(e, names, loc)
         if isinstance(e, gs.MatchEnded):
             score = score_line(e.scores, e.winners, names, loc)  # "alice 80 · bob −80": the winner first
             if len(e.winners) == 1:
@@ -250,7 +250,7 @@ class GoStopSpec(HanafudaSpec):
             return [t(loc, "gostop.narrate.match_tied", names=winners, score=score)]
         return []
 
-    def _round_end(
+    def _round_lines(
         self, e: gs.RoundEnded, names: Sequence[str], loc: str, *, totals: bool = True
     ) -> list[str]:
         """Who won and how, the payments, then each seat's change with its total unless the

@@ -177,7 +177,7 @@ class RoppyakkenSpec(HanafudaSpec):
                 )
             ]
         if isinstance(e, rk.RoundEnded):
-            return self._round_end(e, names, loc)
+            return self._round_lines(e, names, loc)
         if isinstance(e, rk.MatchEnded):
             # the winner's score first ("120–40"); with three players, each score with its name
             score = score_line(e.scores, e.winners, names if len(e.scores) > 2 else None, loc)
@@ -194,7 +194,7 @@ class RoppyakkenSpec(HanafudaSpec):
             return [t(loc, "roppyakken.narrate.match_tied", score=score)]
         return []
 
-    def _round_end(
+    def _round_lines(
         self, e: rk.RoundEnded, names: Sequence[str], loc: str, *, totals: bool = True
     ) -> list[str]:
         """Each seat's points of the round (cards, and the yaku made), with its total unless the

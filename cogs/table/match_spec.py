@@ -26,7 +26,7 @@ class MatchSpec(GameSpec):
 
     def narrate(self, events: Sequence[Any], names: Sequence[str], locale: str) -> list[str]:
         """The lines of each event, from the game's ``_narrate_one(event, names, locale)``; a
-        round's end from :meth:`_round_end`, told with each seat's total so far unless the
+        round's end from :meth:`_round_lines`, told with each seat's total so far unless the
         match ends with it (see :meth:`tells_totals`)."""
         totals = self.tells_totals(events)
         return [line for e in events for line in self._narrate_event(e, names, locale, totals=totals)]
@@ -39,15 +39,16 @@ class MatchSpec(GameSpec):
 
     def _narrate_event(self, e: Any, names: Sequence[str], loc: str, *, totals: bool) -> list[str]:
         if isinstance(e, self.round_ended):
-            return self._round_end(e, names, loc, totals=totals)
+            return self._round_lines(e, names, loc, totals=totals)
         return self._narrate_one(e, names, loc)
 
     def _narrate_one(self, e: Any, names: Sequence[str], loc: str) -> list[str]:
         raise NotImplementedError
 
-    def _round_end(self, e: Any, names: Sequence[str], loc: str, *, totals: bool = True) -> list[str]:
+    def _round_lines(self, e: Any, names: Sequence[str], loc: str, *, totals: bool = True) -> list[str]:
         """A round's end; a game whose round line gives the totals leaves them out for
-        ``totals=False`` (the round that ends the match). Default: ``_narrate_one``'s lines."""
+        ``totals=False`` (the round that ends the match). Default: ``_narrate_one``'s lines
+        (Koi-Koi's round line gives no totals; Goita's still gives them every round)."""
         return self._narrate_one(e, names, loc)
 
     def render_table(self, view: Any, names: Sequence[str], locale: str) -> bytes:
