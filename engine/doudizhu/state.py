@@ -19,7 +19,8 @@ __all__ = ["State", "deal", "enc_of_mask", "open_hand"]
 
 
 class State(NamedTuple):
-    """A whole match (all hands). Never shown to players: it leaves the engine through :func:`engine.doudizhu.game.view`."""
+    """A whole match (all hands). Never shown to players: it leaves the engine through
+    :func:`engine.doudizhu.game.view`."""
 
     rules: Rules
     seed: int
