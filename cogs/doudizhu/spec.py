@@ -262,7 +262,7 @@ class DoudizhuSpec(MatchSpec):
         if isinstance(e, TrickWon):
             return [t(loc, "doudizhu.narrate.trick", name=names[e.seat])]
         if isinstance(e, HandEnded):
-            return self._hand_end(e, names, loc)
+            return self._round_lines(e, names, loc)
         if isinstance(e, MatchEnded):
             score = score_line(e.scores, e.winners, names, loc)  # "CPU 1 4 · CPU 2 4 · alice −8"
             winners = match_winners(e.scores, e.winners)
@@ -274,19 +274,9 @@ class DoudizhuSpec(MatchSpec):
             return [t(loc, "doudizhu.narrate.match_won_shared", names=together, score=score)]
         return []
 
-    def narrate(self, events: Sequence[Any], names: Sequence[str], locale: str) -> list[str]:
-        """Each event's lines; the last deal's line gives each seat's change only: the match's
-        line that follows gives the totals (each figure once, where it belongs)."""
-        over = any(isinstance(e, MatchEnded) for e in events)
-        lines: list[str] = []
-        for e in events:
-            if isinstance(e, HandEnded):
-                lines += self._hand_end(e, names, locale, totals=not over)
-            else:
-                lines += self._narrate_one(e, names, locale)
-        return lines
-
-    def _hand_end(self, e: HandEnded, names: Sequence[str], loc: str, *, totals: bool = True) -> list[str]:
+    def _round_lines(self, e: HandEnded, names: Sequence[str], loc: str, *, totals: bool = True) -> list[str]:
+        """The deal's result and each seat's change, with its total unless the match ends here
+        (the match's line that follows gives the totals)."""
         r = e.result
         if r.reason != "played" or r.landlord is None or r.winner is None:
             lines = [t(loc, "doudizhu.narrate.hand_void", n=r.hand_no)]

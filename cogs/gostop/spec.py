@@ -162,13 +162,14 @@ class GoStopSpec(HanafudaSpec):
         the seed (« la partie est nulle »): the engine throws the deal in (``Redealt``) and ends
         the round at once (a nagari ``RoundEnded`` right after), which is told as the void round
         it is, not as "the cards are dealt again" (``four_on_table="redeal"``, no round end)."""
+        totals = self.tells_totals(events)
         lines = []
         for i, e in enumerate(events):
             after = events[i + 1] if i + 1 < len(events) else None
             if isinstance(e, gs.Redealt) and isinstance(after, gs.RoundEnded) and after.result.winner is None:
                 lines.append(t(locale, "gostop.narrate.four_on_table_nagari"))
             else:
-                lines += self._narrate_one(e, names, locale)
+                lines += self._narrate_event(e, names, locale, totals=totals)
         return lines
 
     def _narrate_one(self, e: Any, names: Sequence[str], loc: str) -> list[str]:
@@ -240,7 +241,7 @@ class GoStopSpec(HanafudaSpec):
         if isinstance(e, gs.StopCalled):
             return [t(loc, "gostop.narrate.stop", name=names[e.seat])]
         if isinstance(e, gs.RoundEnded):
-            return self._round_end(e, names, loc)
+            return self._round_lines(e, names, loc)
         if isinstance(e, gs.MatchEnded):
             score = score_line(e.scores, e.winners, names, loc)  # "alice 80 · bob −80": the winner first
             if len(e.winners) == 1:
@@ -249,7 +250,11 @@ class GoStopSpec(HanafudaSpec):
             return [t(loc, "gostop.narrate.match_tied", names=winners, score=score)]
         return []
 
-    def _round_end(self, e: gs.RoundEnded, names: Sequence[str], loc: str) -> list[str]:
+    def _round_lines(
+        self, e: gs.RoundEnded, names: Sequence[str], loc: str, *, totals: bool = True
+    ) -> list[str]:
+        """Who won and how, the payments, then each seat's change with its total unless the
+        match ends here (the match's line that follows gives the totals)."""
         r = e.result
         reason = t(loc, f"gostop.reason.{r.reason}")
         if r.winner is None:
@@ -274,17 +279,13 @@ class GoStopSpec(HanafudaSpec):
             if p.covers is not None:
                 line += " " + t(loc, "gostop.narrate.covers", name=names[p.covers])
             lines.append(line)
-        totals = " · ".join(
-            t(
-                loc,
-                "gostop.narrate.total",
-                name=names[i],
-                points=signed(r.points[i], loc),
-                total=number(e.scores[i], loc),
+        key = "gostop.narrate.total" if totals else "gostop.narrate.round_change"
+        lines.append(
+            " · ".join(
+                t(loc, key, name=names[i], points=signed(r.points[i], loc), total=number(e.scores[i], loc))
+                for i in range(len(e.scores))
             )
-            for i in range(len(e.scores))
         )
-        lines.append(totals)
         return lines
 
     @staticmethod
@@ -362,26 +363,24 @@ class GoStopSpec(HanafudaSpec):
 
     def status_text(self, view: gs.GoStopView, names: Sequence[str], locale: str) -> str:
         loc = locale
-        running = view.phase is not gs.Phase.OVER
+        if view.phase is gs.Phase.OVER:  # the totals are the match's line, just above: not again
+            return t(loc, "gostop.status.ended", n=view.round_no, rounds=view.rules.rounds)
         parts = []
         for i in range(view.seats):
-            if running:
-                text = t(
-                    loc,
-                    "gostop.status.seat",
-                    name=names[i],
-                    score=number(view.scores[i], loc),
-                    round=round_score(view, i),
-                )
-                if view.gos[i]:
-                    text += " " + t(loc, "gostop.status.gos", count=view.gos[i])
-                if view.shakes[i]:
-                    text += " " + t(loc, "gostop.status.shakes", count=view.shakes[i])
-                if view.shown and view.shown[i]:  # a shake shows its three cards until played
-                    cards = " ".join(f"`{to_player(c)}`" for c in view.shown[i])
-                    text += " " + t(loc, "gostop_shown.status.shown", cards=cards)
-            else:
-                text = t(loc, "gostop.status.seat_final", name=names[i], score=number(view.scores[i], loc))
+            text = t(
+                loc,
+                "gostop.status.seat",
+                name=names[i],
+                score=number(view.scores[i], loc),
+                round=round_score(view, i),
+            )
+            if view.gos[i]:
+                text += " " + t(loc, "gostop.status.gos", count=view.gos[i])
+            if view.shakes[i]:
+                text += " " + t(loc, "gostop.status.shakes", count=view.shakes[i])
+            if view.shown and view.shown[i]:  # a shake shows its three cards until played
+                cards = " ".join(f"`{to_player(c)}`" for c in view.shown[i])
+                text += " " + t(loc, "gostop_shown.status.shown", cards=cards)
             parts.append(text)
         return t(
             loc,

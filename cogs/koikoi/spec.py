@@ -227,6 +227,8 @@ class KoiKoiSpec(HanafudaSpec):
         return "\n".join(lines)
 
     def status_text(self, view: kk.KoiKoiView, names: Sequence[str], locale: str) -> str:
+        if view.phase is kk.Phase.OVER:  # the totals are the match's line, just above: not again
+            return t(locale, "koikoi.status.ended", n=view.round_no, total=view.rounds_total)
         scores = " · ".join(f"{names[i]} **{view.scores[i]}**" for i in range(view.seats))
         calls = [
             tn(locale, "koikoi.status.calls", n, name=names[i]) for i, n in enumerate(view.koikoi_calls) if n

@@ -177,24 +177,7 @@ class RoppyakkenSpec(HanafudaSpec):
                 )
             ]
         if isinstance(e, rk.RoundEnded):
-            r = e.result
-            lines = [t(loc, "roppyakken.narrate.round_end", n=r.round_no)]
-            for i, seat in enumerate(r.seats):
-                card_points = sum(item.points for item in seat.card_points)
-                made = [*seat.teyaku, *seat.yaku]
-                key = "roppyakken.narrate.seat_yaku" if made else "roppyakken.narrate.seat"
-                lines.append(
-                    t(
-                        loc,
-                        key,
-                        name=names[i],
-                        points=r.points[i],
-                        cards=card_points,
-                        yaku=items_text(made, loc),
-                        total=e.scores[i],
-                    )
-                )
-            return lines
+            return self._round_lines(e, names, loc)
         if isinstance(e, rk.MatchEnded):
             # the winner's score first ("120–40"); with three players, each score with its name
             score = score_line(e.scores, e.winners, names if len(e.scores) > 2 else None, loc)
@@ -210,6 +193,28 @@ class RoppyakkenSpec(HanafudaSpec):
                 ]
             return [t(loc, "roppyakken.narrate.match_tied", score=score)]
         return []
+
+    def _round_lines(
+        self, e: rk.RoundEnded, names: Sequence[str], loc: str, *, totals: bool = True
+    ) -> list[str]:
+        """Each seat's points of the round (cards, and the yaku made), with its total unless the
+        match ends here (the match's line that follows gives the totals)."""
+        r = e.result
+        lines = [t(loc, "roppyakken.narrate.round_end", n=r.round_no)]
+        for i, seat in enumerate(r.seats):
+            made = [*seat.teyaku, *seat.yaku]
+            line = t(
+                loc,
+                "roppyakken.narrate.seat_yaku" if made else "roppyakken.narrate.seat",
+                name=names[i],
+                points=r.points[i],
+                cards=sum(item.points for item in seat.card_points),
+                yaku=items_text(made, loc),
+            )
+            if totals:
+                line += " · " + t(loc, "roppyakken.narrate.total", total=e.scores[i])
+            lines.append(line)
+        return lines
 
     def hand_scene(self, view: rk.RoppyakkenView) -> Hashable:
         """The cards, the teyaku shown at the deal (their chips), which cards are lights, and on
@@ -254,6 +259,8 @@ class RoppyakkenSpec(HanafudaSpec):
         return "\n".join(lines)
 
     def status_text(self, view: rk.RoppyakkenView, names: Sequence[str], locale: str) -> str:
+        if view.phase is rk.Phase.OVER:  # the totals are the match's line, just above: not again
+            return t(locale, "roppyakken.status.ended", n=view.round_no)
         parts = []
         for i in range(view.seats):
             if view.running:

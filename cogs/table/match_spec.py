@@ -25,11 +25,31 @@ class MatchSpec(GameSpec):
     match_ended: ClassVar[type[Any]]  # the engine's MatchEnded event (.scores, .winners)
 
     def narrate(self, events: Sequence[Any], names: Sequence[str], locale: str) -> list[str]:
-        """The lines of each event, from the game's ``_narrate_one(event, names, locale)``."""
-        return [line for e in events for line in self._narrate_one(e, names, locale)]
+        """The lines of each event, from the game's ``_narrate_one(event, names, locale)``; a
+        round's end from :meth:`_round_lines`, told with each seat's total so far unless the
+        match ends with it (see :meth:`tells_totals`)."""
+        totals = self.tells_totals(events)
+        return [line for e in events for line in self._narrate_event(e, names, locale, totals=totals)]
+
+    def tells_totals(self, events: Sequence[Any]) -> bool:
+        """Whether the round ending in ``events`` gives each seat's total: not when the match ends
+        with it. Then the match's line right after gives the totals and the status line says
+        "match over" (``<game>.status.ended``): each figure once, where it belongs."""
+        return not any(isinstance(e, self.match_ended) for e in events)
+
+    def _narrate_event(self, e: Any, names: Sequence[str], loc: str, *, totals: bool) -> list[str]:
+        if isinstance(e, self.round_ended):
+            return self._round_lines(e, names, loc, totals=totals)
+        return self._narrate_one(e, names, loc)
 
     def _narrate_one(self, e: Any, names: Sequence[str], loc: str) -> list[str]:
         raise NotImplementedError
+
+    def _round_lines(self, e: Any, names: Sequence[str], loc: str, *, totals: bool = True) -> list[str]:
+        """A round's end; a game whose round line gives the totals leaves them out for
+        ``totals=False`` (the round that ends the match). Default: ``_narrate_one``'s lines
+        (Koi-Koi's round line gives no totals; Goita's still gives them every round)."""
+        return self._narrate_one(e, names, loc)
 
     def render_table(self, view: Any, names: Sequence[str], locale: str) -> bytes:
         png: bytes = self.draw.render_table(view, names=tuple(names), locale=locale)

@@ -4,19 +4,18 @@
 third pass of a bidding redeals, a hand's last card scores it and deals the next (or ends the
 match). ``legal_actions`` lists exactly what ``apply`` accepts (a property test checks it).
 
-Every deal comes from ``seeded_rng(seed, "deal", hand_no, attempt)``, so ``(rules, seed,
-actions)`` replays a match exactly. Hands are kept twice: card masks (bit = card, for suits and
-display) and rank counts (:mod:`engine.doudizhu.moves` encoding, for the rules).
+The match's state and its deals are :mod:`engine.doudizhu.state`'s; a deal's score is
+:mod:`engine.doudizhu.scoring`'s.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from engine.core import BadRules, GameError, GameOver, IllegalAction, Outcome, seeded_rng
+from engine.core import BadRules, GameError, GameOver, IllegalAction, Outcome
 from engine.doudizhu.cards import CARDS, RANK_OF, from_mask
 from engine.doudizhu.moves import SHIFTS, Move, U, answers, beats, classify, fits, leads
 from engine.doudizhu.rules import Rules
+from engine.doudizhu.scoring import no_bid_result, result
+from engine.doudizhu.state import State, deal, open_hand
 from engine.doudizhu.types import (
     BIDS,
     PASS,
@@ -27,10 +26,8 @@ from engine.doudizhu.types import (
     Event,
     HandEnded,
     HandResult,
-    HandStarted,
     LandlordChosen,
     MatchEnded,
-    Multiplier,
     Pass,
     Passed,
     Phase,
@@ -46,77 +43,6 @@ BID, PLAY, OVER = Phase.BID, Phase.PLAY, Phase.OVER
 _new = tuple.__new__
 
 
-class State(NamedTuple):
-    """A whole match (all hands). Never shown to players: it leaves the engine through :func:`view`."""
-
-    rules: Rules
-    seed: int
-    hand_no: int  # 1-based
-    attempt: int  # redeals of this hand so far
-    scores: tuple[int, int, int]
-    history: tuple[HandResult, ...]
-    phase: Phase
-    to_act: int | None
-    face_up: int  # the card turned before the deal
-    first_bidder: int
-    kitty: tuple[int, int, int]
-    masks: tuple[int, int, int]  # cards held, bit = card
-    encs: tuple[int, int, int]  # the same hands as rank counts
-    bids: tuple[tuple[int, int], ...]  # (seat, bid) this deal, 0 = pass
-    bid: int  # highest bid so far (the hand's multiplier once bidding ends)
-    landlord: int  # -1 while bidding
-    last: Move | None  # the move to beat; None: to_act leads
-    last_seat: int
-    passes: int  # consecutive passes since ``last``
-    trick: tuple[TrickPlay, ...]
-    tricks: tuple[tuple[TrickPlay, ...], ...]
-    plays: tuple[int, int, int]  # moves played per seat this hand (spring)
-    bombs: int  # bombs and rockets played this hand
-
-
-def _enc_of_mask(m: int) -> int:
-    enc = 0
-    for c in from_mask(m):
-        enc += U[RANK_OF[c]]
-    return enc
-
-
-def deal(seed: int, hand_no: int, attempt: int) -> tuple[list[int], int]:
-    """The shuffled deck of one deal and the index (0–50) of the card turned face up.
-
-    Seed: « on retourne une carte au hasard au milieu du paquet, puis on distribue les cartes
-    une par une aux trois joueurs, jusqu'à ce qu'il ne reste que 3 cartes » — card ``i < 51``
-    goes to seat ``i % 3``, the last three are the kitty.
-    """
-    rng = seeded_rng(seed, "deal", hand_no, attempt)
-    deck = list(range(54))
-    rng.shuffle(deck)
-    return deck, rng.randrange(51)
-
-
-def _open_hand(
-    rules: Rules,
-    seed: int,
-    hand_no: int,
-    attempt: int,
-    scores: tuple[int, int, int],
-    history: tuple[HandResult, ...],
-    events: list[Event],
-) -> State:
-    deck, face = deal(seed, hand_no, attempt)
-    masks = [0, 0, 0]
-    for i in range(51):
-        masks[i % 3] |= 1 << deck[i]
-    first = face % 3
-    events.append(HandStarted(hand_no, attempt, CARDS[deck[face]], first))
-    m = (masks[0], masks[1], masks[2])
-    return State(
-        rules, seed, hand_no, attempt, scores, history, BID, first, deck[face], first,
-        (deck[51], deck[52], deck[53]), m, (_enc_of_mask(m[0]), _enc_of_mask(m[1]), _enc_of_mask(m[2])),
-        (), 0, -1, None, -1, 0, (), (), (0, 0, 0), 0,
-    )  # fmt: skip
-
-
 def start(seats: int, rules: Rules, seed: int) -> tuple[State, tuple[Event, ...]]:
     """A new match and the events of its first deal."""
     if seats != 3:
@@ -124,7 +50,7 @@ def start(seats: int, rules: Rules, seed: int) -> tuple[State, tuple[Event, ...]
     if not isinstance(rules, Rules):
         raise BadRules("Dou Dizhu needs Dou Dizhu rules", key="bad_rules")
     events: list[Event] = []
-    state = _open_hand(rules, seed, 1, 0, (0, 0, 0), (), events)
+    state = open_hand(rules, seed, 1, 0, (0, 0, 0), (), events)
     return state, tuple(events)
 
 
@@ -199,9 +125,8 @@ def _bid(s: State, value: int) -> tuple[State, tuple[Event, ...]]:
         events.append(Redealt(s.hand_no, attempt))
         limit = s.rules.max_redeals
         if limit and attempt > limit:
-            result = _no_bid_result(s)
-            return _close_hand(s, result, events)
-        state = _open_hand(s.rules, s.seed, s.hand_no, attempt, s.scores, s.history, events)
+            return _close_hand(s, no_bid_result(s), events)
+        state = open_hand(s.rules, s.seed, s.hand_no, attempt, s.scores, s.history, events)
         return state, tuple(events)
     return s._replace(to_act=(seat + 1) % 3, bids=bids, bid=bid), tuple(events)
 
@@ -306,7 +231,7 @@ def _play(s: State, move: Move) -> tuple[State, tuple[Event, ...]]:
     # « Le maitre gagne s'il finit son jeu en premier, les paysans gagnent si l'un d'entre eux
     # finit ses cartes en premier. »
     state = state._replace(tricks=(*s.tricks, trick), trick=())
-    return _close_hand(state, _result(state, seat), events)
+    return _close_hand(state, result(state, seat), events)
 
 
 def _pass(s: State) -> tuple[State, tuple[Event, ...]]:
@@ -326,76 +251,16 @@ def _pass(s: State) -> tuple[State, tuple[Event, ...]]:
     return s._replace(to_act=(seat + 1) % 3, passes=1, trick=trick), (Passed(seat),)
 
 
-# --- scoring -------------------------------------------------------------------------------
-
-
-def multipliers(s: State, landlord_won: bool) -> tuple[Multiplier, ...]:
-    """Seed: « multiplié par l'enchère … et remultiplié par 2 si une bombe a été sortie »."""
-    out = [Multiplier("bid", s.bid)]
-    if s.bombs:
-        if s.rules.bomb_multiplier == "once":
-            out.append(Multiplier("bomb", 2))
-        else:
-            out.extend(Multiplier("bomb", 2) for _ in range(s.bombs))
-    spring = _spring(s, landlord_won)
-    if spring:
-        out.append(Multiplier(spring, 2))
-    return tuple(out)
-
-
-def _spring(s: State, landlord_won: bool) -> str | None:
-    if not s.rules.spring:
-        return None
-    lord = s.landlord
-    if landlord_won:
-        return "spring" if all(s.plays[i] == 0 for i in range(3) if i != lord) else None
-    return "anti_spring" if s.plays[lord] == 1 else None
-
-
-def _result(s: State, winner: int) -> HandResult:
-    lord = s.landlord
-    won = winner == lord
-    sign = 1 if won else -1
-    base = tuple(2 * sign if i == lord else -sign for i in range(3))
-    mults = multipliers(s, won)
-    factor = 1
-    for f in mults:
-        factor *= f.factor
-    return HandResult(
-        hand_no=s.hand_no,
-        reason="played",
-        landlord=lord,
-        bid=s.bid,
-        winner=winner,
-        landlord_won=won,
-        base=base,
-        multipliers=mults,
-        factor=factor,
-        points=tuple(b * factor for b in base),
-        bombs=s.bombs,
-        spring=_spring(s, won),
-        left=tuple(from_mask(m) for m in s.masks),
-    )
-
-
-def _no_bid_result(s: State) -> HandResult:
-    return HandResult(
-        hand_no=s.hand_no, reason="no_bid", landlord=None, bid=0, winner=None, landlord_won=False,
-        base=(0, 0, 0), multipliers=(), factor=0, points=(0, 0, 0), bombs=0, spring=None,
-        left=tuple(from_mask(m) for m in s.masks),
-    )  # fmt: skip
-
-
-def _close_hand(s: State, result: HandResult, events: list[Event]) -> tuple[State, tuple[Event, ...]]:
-    p = result.points
+def _close_hand(s: State, scored: HandResult, events: list[Event]) -> tuple[State, tuple[Event, ...]]:
+    p = scored.points
     scores = (s.scores[0] + p[0], s.scores[1] + p[1], s.scores[2] + p[2])
-    history = (*s.history, result)
-    events.append(HandEnded(result, scores))
+    history = (*s.history, scored)
+    events.append(HandEnded(scored, scores))
     if s.hand_no >= s.rules.hands:
         best = max(scores)
         events.append(MatchEnded(scores, tuple(i for i in range(3) if scores[i] == best)))
         return s._replace(phase=OVER, to_act=None, scores=scores, history=history), tuple(events)
-    state = _open_hand(s.rules, s.seed, s.hand_no + 1, 0, scores, history, events)
+    state = open_hand(s.rules, s.seed, s.hand_no + 1, 0, scores, history, events)
     return state, tuple(events)
 
 

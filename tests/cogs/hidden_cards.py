@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core import mask
-from engine.doudizhu import game as ddz
+from engine.doudizhu.state import enc_of_mask
 from engine.goita.memory import EMPTY
 from engine.goita.state import HIDDEN
 from engine.hanafuda.cards import CARDS
@@ -82,7 +82,7 @@ def doudizhu(state: Any, rng: random.Random) -> Any:
     dealt = deal_back(rng, places)
     masks = tuple(mask(dealt[seat]) | shown[seat] for seat in range(3))
     kitty = tuple(dealt[3]) if state.landlord < 0 else state.kitty
-    return state._replace(masks=masks, encs=tuple(ddz._enc_of_mask(m) for m in masks), kitty=kitty)
+    return state._replace(masks=masks, encs=tuple(enc_of_mask(m) for m in masks), kitty=kitty)
 
 
 def _kinds(counts: Sequence[int]) -> list[int]:

@@ -117,8 +117,9 @@ async def test_one_human_and_two_cpus_play_a_three_player_match_to_the_end(
     final = place.last_table()
     assert "match.png" in [a.filename for a in final.attachments]
     assert "wins the match" in post_text(final) or "tie" in post_text(final)
-    status = post_text(final).splitlines()[-1]
-    assert all(s.name in status for s in table.seats), "the final totals name every seat"
+    *_, match_line, _, status = post_text(final).splitlines()  # the match, the deal revealed, the status
+    assert all(s.name in match_line for s in table.seats), "the final totals name every seat"
+    assert "match over" in status, "the status line does not repeat them"
     assert sum(table.state.scores) == 0, "Go-Stop is zero-sum"
 
 

@@ -23,7 +23,7 @@ def test_four_on_the_table_is_told_as_a_nagari(monkeypatch: pytest.MonkeyPatch) 
     text = "\n".join(lines)
     assert "this round is void, nobody plays it" in text
     assert "dealt again" not in text
-    assert "nobody wins (nagari" in text, "the round end follows"
+    assert "nobody wins — nagari" in text, "the round end follows"
     assert "cette manche est nulle" in "\n".join(SPEC.narrate(events, NAMES, "fr"))
 
 

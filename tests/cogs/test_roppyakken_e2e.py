@@ -109,8 +109,9 @@ async def test_one_human_and_two_cpus_play_a_three_player_match_to_600(simcord_e
     assert match_over(place)
     final = place.last_table()
     assert "wins the match" in post_text(final) and "match.png" in [a.filename for a in final.attachments]
-    status = post_text(final).splitlines()[-1]
-    assert all(s.name in status for s in table.seats), "the final totals name every seat"
+    *_, match_line, _, status = post_text(final).splitlines()  # the match, the deal revealed, the status
+    assert all(s.name in match_line for s in table.seats), "the final totals name every seat"
+    assert "match over" in status, "the status line does not repeat them"
 
 
 # --- moves: buttons, the Gaji, /roppyakken play --------------------------------------------------

@@ -5,30 +5,24 @@ cards, the leaderboard / profile / history cards, replay frames and animated rep
 Each entry renders one PNG. Positions come from the synthetic Koi-Koi views of
 :mod:`tests.render.factory` and from seeded random playouts of the other engines (a few hundred
 moves at most, cached), plus a few crowded synthetic positions (long names, French, full piles)
-that push the layouts to their limits.
+that push the layouts to their limits. The playouts and names are
+:mod:`tests.render.sample_playouts`'s, the images every game shares
+:mod:`tests.render.samples_shared`'s (their names importable from here too).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import io
-import random
 from collections.abc import Callable, Iterator
-from functools import cache, partial
 from typing import Any
 
-from PIL import Image
-
 import engine.goita as gt
-from engine.core import GameEngine
 from engine.doudizhu import ENGINE as DOUDIZHU
 from engine.doudizhu.types import HandEnded
 from engine.doudizhu.types import Phase as DPhase
 from engine.goita import memory as gm
 from engine.hanafuda.cards import CARDS, Kind, cards
-from engine.hanafuda.gostop import ENGINE as GOSTOP
 from engine.hanafuda.gostop import RoundEnded as GRoundEnded
-from engine.hanafuda.koikoi import ENGINE as KOIKOI
 from engine.hanafuda.koikoi.types import LastMove as KLastMove
 from engine.hanafuda.koikoi.types import YakuScore
 from engine.hanafuda.roppyakken import ENGINE as ROPPYAKKEN
@@ -36,67 +30,24 @@ from engine.hanafuda.roppyakken import Item, SeatScore
 from engine.hanafuda.roppyakken import LastMove as RLastMove
 from render import doudizhu as dd
 from render import goita as go
-from render.cards import render_history, render_leaderboard, render_profile
 from render.hanafuda import gostop as gs
 from render.hanafuda import koikoi as kk
 from render.hanafuda import roppyakken as rp
-from render.rating_change import RatingShown
-from render.replay import animate, compose, strip_scale
-from render.rules_card import GAMES as RULES_GAMES
-from render.rules_card import render_rules_card
-from render.widgets import note, recording
-from tests.render import card_samples
 from tests.render.factory import NAMES, random_result, random_view, sample_result, showcase_view
-
-Render = Callable[[], bytes]
-PLAYERS = ("Aki", "Benoît", "Chiyo", "Daichi")
-LONG = ("Alexandrine-Marguerite", "猪鹿蝶고도리猪鹿蝶고도리", "Wolfgang Amadeus", "Hermenegildo")
-# A rated match's changes per seat (the third seat a CPU): the summaries' rating lines.
-RATED = (RatingShown(1086, 86), RatingShown(958, -42), None, RatingShown(12034, -120))
-
-
-_ENGINES: dict[str, GameEngine[Any, Any, Any, Any]] = {
-    "koikoi": KOIKOI,
-    "roppyakken": ROPPYAKKEN,
-    "gostop": GOSTOP,
-    "doudizhu": DOUDIZHU,
-    "goita": gt.ENGINE,
-    "memory": gm.MEMORY,
-}
-
-
-@cache
-def playout(name: str, seats: int, seed: int) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-    """Every state of one random match of ``name`` (default rules) and the events it produced."""
-    eng = _ENGINES[name]
-    rng = random.Random(seed)
-    state = eng.new_game(seats, eng.rules_from(None, None), seed)
-    states: list[Any] = [state]
-    events: list[Any] = []
-    for _ in range(5000):
-        legal = eng.legal_actions(state)
-        if not legal:
-            break
-        state, happened = eng.apply(state, rng.choice(legal))
-        states.append(state)
-        events += happened
-    return tuple(states), tuple(events)
-
-
-def _view(name: str, seats: int, seed: int, test: Callable[[Any], bool], seat: str = "acting") -> Any:
-    """The first view of the playout (spectator's, or the acting seat's) that passes ``test``."""
-    eng = _ENGINES[name]
-    for s in playout(name, seats, seed)[0]:
-        public = eng.view(s, None)
-        if test(public):
-            return public if seat == "spectator" else eng.view(s, eng.to_act(s))
-    raise LookupError(f"no {name} position found")
-
-
-def _after(steps: int) -> Callable[[Any], bool]:
-    counter = iter(range(10**6))
-    return lambda _: next(counter) >= steps
-
+from tests.render.sample_playouts import _ENGINES as _ENGINES
+from tests.render.sample_playouts import LONG as LONG
+from tests.render.sample_playouts import PLAYERS as PLAYERS
+from tests.render.sample_playouts import RATED as RATED
+from tests.render.sample_playouts import Render as Render
+from tests.render.sample_playouts import _after as _after
+from tests.render.sample_playouts import _view as _view
+from tests.render.sample_playouts import playout as playout
+from tests.render.samples_shared import REPLAYS as REPLAYS
+from tests.render.samples_shared import _scaled as _scaled
+from tests.render.samples_shared import _width as _width
+from tests.render.samples_shared import animated_replay as animated_replay
+from tests.render.samples_shared import replay_frame as replay_frame
+from tests.render.samples_shared import shared as shared
 
 # --- Koi-Koi ---------------------------------------------------------------------------------
 
@@ -414,79 +365,6 @@ def sub_choices() -> Iterator[tuple[str, Render]]:
         "gostop/hand_flip_choice",
         lambda: gs.render_hand(acting_view("gostop", 3, lambda v: v.phase.name == "FLIP_CHOICE")),
     )
-
-
-# --- Shared images: rules cards, rating cards, replays ------------------------------------------
-
-
-def _width(data: bytes) -> int:
-    return Image.open(io.BytesIO(data)).width
-
-
-def _scaled(render: Render, factor: Callable[[bytes], float]) -> bytes:
-    """Render, then report its texts at the size they have once the picture is scaled by
-    ``factor(picture)`` (a hand strip in a replay frame, a frame in an animation)."""
-    with recording() as drawn:  # nested: the caller's recording sees only the scaled sizes
-        data = render()
-    scale = factor(data)
-    for d in drawn:
-        note(d.text, round(d.size * scale), decorative=d.decorative)
-    return data
-
-
-REPLAYS: dict[str, tuple[Any, Any, int, int]] = {
-    "koikoi": (KOIKOI, kk, 2, 3),
-    "roppyakken": (ROPPYAKKEN, rp, 3, 8),
-    "gostop": (GOSTOP, gs, 3, 3),
-    "doudizhu": (DOUDIZHU, dd, 3, 1),
-    "goita": (gt.ENGINE, go, 4, 2),
-}
-
-
-def replay_frame(game: str, step: int, locale: str = "en") -> bytes:
-    """A replay frame as cogs/replay draws it: the public table, every seat's hand under it."""
-    eng, mod, seats, seed = REPLAYS[game]
-    states, _ = playout(game, seats, seed)
-    state = states[min(step, len(states) - 1)]
-    names = PLAYERS[:seats]
-    table: bytes = mod.render_table(eng.view(state, None), names=names, locale=locale)
-
-    def hand_of(seat: int) -> bytes:
-        png: bytes = mod.render_hand(eng.view(state, seat), locale=locale, owner=names[seat])
-        return png
-
-    def strip(hand: bytes) -> float:
-        return strip_scale(_width(table), _width(hand))
-
-    hands = [(names[s], _scaled(partial(hand_of, s), strip)) for s in range(seats)]
-    return compose(table, hands, active=eng.to_act(state))
-
-
-def animated_replay(game: str) -> bytes:
-    """An animated replay of three frames, its texts reported at the animation's scale."""
-    frames: list[bytes] = []
-
-    def draw() -> bytes:
-        frames[:] = [replay_frame(game, step) for step in (4, 8, 12)]
-        return animate(frames, 400_000)
-
-    return _scaled(draw, lambda anim: _width(anim) / _width(frames[0]))
-
-
-def shared() -> Iterator[tuple[str, Render]]:
-    for game in RULES_GAMES:
-        yield f"rules/{game}", partial(render_rules_card, game)
-        yield f"rules/{game}_ja", partial(render_rules_card, game, locale="ja")
-    yield "cards/leaderboard", lambda: render_leaderboard(card_samples.board(1))
-    yield "cards/leaderboard_fr", lambda: render_leaderboard(card_samples.board(2, "fr"), locale="fr")
-    yield "cards/profile", lambda: render_profile(card_samples.profile(1))
-    yield "cards/profile_ko", lambda: render_profile(card_samples.profile(3, "ko"), locale="ko")
-    yield "cards/history", lambda: render_history(card_samples.history(1))
-    yield "cards/history_fr", lambda: render_history(card_samples.history(2, "fr"), locale="fr")
-    for game in REPLAYS:
-        yield f"replay/{game}_frame", partial(replay_frame, game, 10)
-        yield f"replay/{game}_frame_fr", partial(replay_frame, game, 30, "fr")
-        yield f"replay/{game}_animated", partial(animated_replay, game)
 
 
 def all_images() -> dict[str, Render]:

@@ -6,10 +6,10 @@ from collections.abc import Sequence
 
 import pytest
 
-from engine.doudizhu import Rules, cards, game
+from engine.doudizhu import Rules, cards, state
 from engine.doudizhu.cards import FULL_DECK_MASK, from_mask, mask
-from engine.doudizhu.game import State, _enc_of_mask
 from engine.doudizhu.moves import Move, parse_move
+from engine.doudizhu.state import State, enc_of_mask
 from engine.doudizhu.types import Phase
 
 
@@ -38,8 +38,8 @@ def stack_deals(monkeypatch: pytest.MonkeyPatch, deals: Sequence[tuple[list[int]
     def fake(seed: int, hand_no: int, attempt: int) -> tuple[list[int], int]:
         return queue.pop(0) if queue else real(seed, hand_no, attempt)
 
-    real = game.deal
-    monkeypatch.setattr(game, "deal", fake)
+    real = state.deal  # the deal the match state opens each hand with
+    monkeypatch.setattr(state, "deal", fake)
 
 
 def rest_of_deck(*used: str) -> str:
@@ -67,7 +67,7 @@ def play_state(
 ) -> State:
     """A PLAY-phase state with these hands (other cards are out of play)."""
     masks = (m(hands[0]), m(hands[1]), m(hands[2]))
-    encs = (_enc_of_mask(masks[0]), _enc_of_mask(masks[1]), _enc_of_mask(masks[2]))
+    encs = (enc_of_mask(masks[0]), enc_of_mask(masks[1]), enc_of_mask(masks[2]))
     a, b, c = cards(kitty) if kitty else (0, 1, 2)
     return State(
         rules or Rules(hands=1), 7, 1, 0, (0, 0, 0), (), Phase.PLAY, landlord if to_act is None else to_act,

@@ -78,9 +78,9 @@ def test_random_playouts_keep_the_invariants(config: int) -> None:
 
 
 def encode_of(m: int) -> int:
-    from engine.doudizhu.game import _enc_of_mask
+    from engine.doudizhu.state import enc_of_mask
 
-    return _enc_of_mask(m)
+    return enc_of_mask(m)
 
 
 @pytest.mark.parametrize("config", range(len(CONFIGS)))
