@@ -343,9 +343,8 @@ def paste_card(
     x, y = round(x), round(y)
     court_letter = True
     if card is not None:
-        texts = face_texts(card, width)
-        court_letter = all(legible(label, size, canvas.width) for label, size, _ in texts[1:])
-        for label, size, decorative in texts if court_letter else texts[:1]:
+        court_letter, shown = _shown_texts(card, width, canvas.width)
+        for label, size, decorative in shown:
             note(label, size, decorative=decorative)
     with C.together(canvas):
         if halo is not None:
@@ -355,6 +354,25 @@ def paste_card(
         C.paste(canvas, ("doudizhu face", card, width, court_letter), img, x, y)
         if dim:
             C.paste(canvas, ("doudizhu shade", width), shade(width), x, y)
+
+
+def paste_backs(canvas: Image.Image, count: int, x: float, y: float, width: int, step: float) -> None:
+    """``count`` backs overlapping left to right from ``(x, y)``, ``step`` px apart: what
+    :func:`paste_card` pastes for each, without its per-card work (a hand's backs: ~40 a table)."""
+    back, y = card_back(width), round(y)
+    key = ("doudizhu face", None, width, True)
+    with C.together(canvas):
+        for i in range(count):
+            C.paste(canvas, key, back, round(x + i * step), y)
+
+
+@lru_cache(maxsize=1024)
+def _shown_texts(card: Card, width: int, image_width: int) -> tuple[bool, tuple[tuple[str, int, bool], ...]]:
+    """Whether a court card's letter is drawn (legible on an image ``image_width`` px wide), and
+    the texts the face then shows (:func:`face_texts`)."""
+    texts = face_texts(card, width)
+    court_letter = all(legible(label, size, image_width) for label, size, _ in texts[1:])
+    return court_letter, tuple(texts if court_letter else texts[:1])
 
 
 def warm_faces(widths: tuple[int, ...] | set[int]) -> None:

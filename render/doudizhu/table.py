@@ -25,6 +25,7 @@ from render.doudizhu.faces import (
     card_size,
     doudizhu_palette,
     glow,
+    paste_backs,
     paste_card,
     shade,
     warm_faces,
@@ -32,9 +33,10 @@ from render.doudizhu.faces import (
 from render.doudizhu.sheets import SHEET_CARD_W
 from render.fonts import localized
 from render.labels import seat_name
-from render.palette import ACCENT, CREAM, FIELD_BG, INK, KOI, PANEL_EDGE, RGB, TABLE_BG, TEXT, TEXT_DIM
+from render.layers import Label, Panel, ground
+from render.palette import ACCENT, CREAM, FIELD_BG, INK, KOI, PANEL, PANEL_EDGE, RGB, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
-from render.widgets import chip, fan_step, fit, min_size, panel, text, text_width
+from render.widgets import chip, fan_step, fit, min_size, text, text_width
 
 __all__ = ["badges", "render_hand", "render_table", "warm"]
 
@@ -51,6 +53,8 @@ SIDE_W = 380  # width of the left and right plates
 TOP = 76  # the plates' top
 PLATE_H = 192
 BOTTOM_H = 80
+HEADER_CY = 38
+FELT = (MARGIN, TOP + PLATE_H + 12, W - MARGIN, H - 16 - BOTTOM_H - 12)  # where the trick is played
 
 
 def badges(view: DoudizhuView) -> tuple[str | None, ...]:
@@ -70,10 +74,7 @@ def _bid_of(view: DoudizhuView, seat: int) -> int | None:
 
 
 def _backs(img: Image.Image, count: int, x: float, y: float, span: float) -> None:
-    step = fan_step(count, BACK_W, span, 14)
-    with together(img):
-        for i in range(count):
-            paste_card(img, None, x + i * step, y, BACK_W)
+    paste_backs(img, count, x, y, BACK_W, fan_step(count, BACK_W, span, 14))
 
 
 def _acting(view: DoudizhuView, seat: int) -> bool:
@@ -91,8 +92,7 @@ def _plate(
 ) -> None:
     """Name, score, role badge (or bid), and the hand as a count and a fan of backs."""
     x0, y0, x1, y1 = box
-    acting = _acting(view, seat)
-    panel(draw, box, edge=ACCENT if acting else PANEL_EDGE, width=4 if acting else 2)
+    acting = _acting(view, seat)  # its panel is on the ground layer (_ground)
     role = badges(view)[seat]
     count = view.hand_counts[seat]
     wide = x1 - x0 > 600
@@ -210,9 +210,8 @@ def _status(view: DoudizhuView, names: Sequence[str], locale: str) -> tuple[str,
 
 
 def _header(draw: ImageDraw.ImageDraw, view: DoudizhuView, locale: str) -> None:
-    cy = 38
-    x: float = MARGIN + 8
-    x += text(draw, (x, cy), _t(locale, "title"), T + 4) + 16
+    cy = HEADER_CY
+    x = MARGIN + 8 + text_width(_t(locale, "title"), T + 4) + 16  # the title is on the ground layer
     chip(draw, x, cy, _t(locale, "hand_no", hand=view.hand_no, total=view.hands_total), T, PANEL_EDGE, TEXT)
     right: float = W - MARGIN
     if view.bid:
@@ -245,10 +244,7 @@ def _kitty(img: Image.Image, draw: ImageDraw.ImageDraw, view: DoudizhuView, loca
     gap = 10
     group_w = 3 * KITTY_W + 2 * gap
     kx = W / 2 - group_w / 2
-    ky = TOP + PLATE_H - card_size(KITTY_W)[1] - 6
-    text(
-        draw, (W / 2, TOP + 16), _t(locale, "kitty"), T, TEXT_DIM, anchor="mm", max_width=W - 2 * SIDE_W - 60
-    )
+    ky = TOP + PLATE_H - card_size(KITTY_W)[1] - 6  # its label is on the ground layer
     kitty = view.kitty
     for i in range(3):
         card = kitty[i] if kitty is not None and i < len(kitty) else None
@@ -274,30 +270,43 @@ def _face_up(
     text(draw, (W / 2, fy + card_size(KITTY_W)[1] + 30), label, T, ACCENT, anchor="mm", max_width=520)
 
 
+def _ground(view: DoudizhuView, boxes: dict[int, tuple[int, int, int, int]], locale: str) -> Image.Image:
+    """The table's ground layer: the title, the felt, the plates (the acting seat's edged in
+    gold) and the kitty's label, drawn once per look (:func:`render.layers.ground`)."""
+    plates = [
+        Panel(box, PANEL, ACCENT, width=4) if _acting(view, seat) else Panel(box, PANEL, PANEL_EDGE)
+        for seat, box in boxes.items()
+    ]
+    shapes = (
+        Label((MARGIN + 8, HEADER_CY), _t(locale, "title"), T + 4, TEXT),
+        Panel(FELT, FIELD_BG, None, radius=18),
+        *plates,
+        Label((W / 2, TOP + 16), _t(locale, "kitty"), T, TEXT_DIM, "mm", W - 2 * SIDE_W - 60),
+    )
+    return ground((W, H), TABLE_BG, doudizhu_palette(), shapes, locale)
+
+
 @localized
 def render_table(view: DoudizhuView, *, names: tuple[str, ...], locale: str = "en") -> bytes:
     """The public table (PNG): three plates, the kitty, the trick, bids, multiplier and scores."""
     seats = len(view.hand_counts)
-    img = new_canvas((W, H), TABLE_BG, doudizhu_palette())
-    draw = ImageDraw.Draw(img)
     bottom = view.seat if view.seat is not None else 0
     right_seat, left_seat = (bottom + 1) % seats, (bottom + 2) % seats
-    _header(draw, view, locale)
     boxes = {
         left_seat: (MARGIN, TOP, MARGIN + SIDE_W, TOP + PLATE_H),
         right_seat: (W - MARGIN - SIDE_W, TOP, W - MARGIN, TOP + PLATE_H),
         bottom: (MARGIN, H - 16 - BOTTOM_H, W - MARGIN, H - 16),
     }
-    # the felt: where the trick is played
-    felt = (MARGIN, TOP + PLATE_H + 12, W - MARGIN, H - 16 - BOTTOM_H - 12)
-    panel(draw, felt, fill=FIELD_BG, edge=None, radius=18)
+    img = _ground(view, boxes, locale)
+    draw = ImageDraw.Draw(img)
+    _header(draw, view, locale)
     for seat, box in boxes.items():
         _plate(img, draw, view, seat, seat_name(names, seat), box, locale)
     _kitty(img, draw, view, locale)
     trick, dim = _shown_trick(view)
-    fy0, fy1 = felt[1], felt[3]
+    fy0, fy1 = FELT[1], FELT[3]
     status, colour = _status(view, names, locale)
-    sw = chip(draw, felt[0] + 14, fy0 + 32, status, T, TABLE_BG, colour, pad=18)
+    sw = chip(draw, FELT[0] + 14, fy0 + 32, status, T, TABLE_BG, colour, pad=18)
     upper = (fy0 + 62, fy0 + 62 + 140)
     zones = {
         left_seat: ((MARGIN + 8, upper[0], W // 2 - 24, upper[1]), "left"),
@@ -332,7 +341,7 @@ def render_table(view: DoudizhuView, *, names: tuple[str, ...], locale: str = "e
         )
     # the trick told in order, at the right of the status
     if trick:
-        room = felt[2] - 16 - (felt[0] + 14 + sw + 24)
+        room = FELT[2] - 16 - (FELT[0] + 14 + sw + 24)
         head = f"{_t(locale, 'last_trick', name=seat_name(names, _winner(trick)))}: " if dim else ""
         parts = [part for part, _ in _sequence(trick, names, locale)]
         shown = len(parts)  # the latest turns that fit, older ones left out
@@ -342,7 +351,7 @@ def render_table(view: DoudizhuView, *, names: tuple[str, ...], locale: str = "e
         ):
             shown -= 1
         seq = head + "... › " * (shown < len(parts)) + " › ".join(parts[-shown:])
-        text(draw, (felt[2] - 16, fy0 + 32), seq, T, TEXT_DIM, anchor="rm", max_width=room)
+        text(draw, (FELT[2] - 16, fy0 + 32), seq, T, TEXT_DIM, anchor="rm", max_width=room)
     return to_png(img, doudizhu_palette())
 
 

@@ -43,6 +43,7 @@ from render.goita.pieces import (
 )
 from render.goita.sheets import warm as warm_sheets
 from render.labels import seat_name
+from render.layers import Bar, Panel, ground
 from render.palette import ACCENT, CHOICE, CREAM, INK, PANEL, PANEL_EDGE, RGB, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
 from render.widgets import chip, fit, min_size, panel, text, text_width
@@ -240,12 +241,7 @@ def _row(
     names: Sequence[str],
     locale: str,
 ) -> None:
-    acting = view.to_act == seat and view.phase is not Phase.OVER
-    panel(
-        draw, (MARGIN, y, W - MARGIN, y + h), edge=ACCENT if acting else PANEL_EDGE, width=3 if acting else 2
-    )
-    colour = team_colour(view.teams[seat])
-    draw.rounded_rectangle((MARGIN + 3, y + 10, MARGIN + 9, y + h - 10), 3, fill=colour)
+    acting = _acting(view, seat)  # its panel and team stripe are on the ground layer (_ground)
     x = MARGIN + 22
     cy = y + 14 + CHIP_H / 2
     if acting:
@@ -300,6 +296,24 @@ def _slots(
             )
 
 
+def _acting(view: GoitaView, seat: int) -> bool:
+    return view.to_act == seat and view.phase is not Phase.OVER
+
+
+def _ground(view: GoitaView, heights: Sequence[int], height: int) -> Image.Image:
+    """The table's ground layer: each seat's row panel (the acting seat's edged in gold) and its
+    team's stripe, drawn once per look (:func:`render.layers.ground`)."""
+    shapes: list[Panel | Bar] = []
+    y = HEADER_H
+    for seat, row_h in enumerate(heights):
+        acting = _acting(view, seat)
+        box = (MARGIN, y, W - MARGIN, y + row_h)
+        shapes.append(Panel(box, PANEL, ACCENT, width=3) if acting else Panel(box, PANEL, PANEL_EDGE))
+        shapes.append(Bar((MARGIN + 3, y + 10, MARGIN + 9, y + row_h - 10), 3, team_colour(view.teams[seat])))
+        y += row_h + ROW_GAP
+    return ground((W, height), TABLE_BG, goita_palette(), shapes, None)
+
+
 @localized
 def render_table(view: GoitaView, *, names: tuple[str, ...], locale: str = "en") -> bytes:
     """The table: one row per seat with its laid pieces, the attack piece glowing, whose turn."""
@@ -315,7 +329,7 @@ def render_table(view: GoitaView, *, names: tuple[str, ...], locale: str = "en")
     # the status goes under the attack chip when both do not fit on one line
     two_lines = MARGIN + 8 + attack_w + text_width(status, T) > W - MARGIN
     height = HEADER_H + sum(h + ROW_GAP for h in heights) + STATUS_H + (CHIP_H + 6 if two_lines else 0)
-    img = new_canvas((W, height), TABLE_BG, goita_palette())
+    img = _ground(view, heights, height)
     draw = ImageDraw.Draw(img)
     _header(draw, view, names, locale)
     drawn = slot_drawings(view)
