@@ -1,4 +1,4 @@
-"""What the Dou Dizhu table and score sheets share: their texts and the role badges."""
+"""What the Dou Dizhu images share: their width and text size, their texts and the role badges."""
 
 from __future__ import annotations
 
@@ -6,12 +6,18 @@ from PIL import ImageDraw
 
 from engine.doudizhu import Move
 from engine.doudizhu.cards import RANKS
+from engine.doudizhu.types import DoudizhuView
 from render import labels as L
 from render.canvas import draw_text
-from render.doudizhu.faces import LANDLORD, PEASANT, crown
+from render.doudizhu.faces import LANDLORD, PEASANT
+from render.doudizhu.pips import crown
 from render.fonts import font
 from render.palette import CREAM, INK
-from render.widgets import note, text_width
+from render.widgets import min_size, note, text_width
+
+W = 1200  # the table and the hand
+MARGIN = 16
+T = min_size(W)  # every text (32 px): readable when the image is shown 550 px wide
 
 
 def _t(locale: str, key: str, **params: object) -> str:
@@ -59,3 +65,11 @@ def role_chip(
     note(label, size)
     draw_text(draw, (x0 + pad + icon, cy), label, font(size), ink, "lm")
     return w
+
+
+def badges(view: DoudizhuView) -> tuple[str | None, ...]:
+    """Each seat's role badge: ``"landlord"``, ``"peasant"``, or ``None`` before the landlord is chosen."""
+    seats = len(view.hand_counts)
+    if view.landlord is None:
+        return (None,) * seats
+    return tuple("landlord" if s == view.landlord else "peasant" for s in range(seats))
