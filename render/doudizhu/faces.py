@@ -252,11 +252,14 @@ def paste_card(
         court_letter, shown = _shown_texts(card, width, canvas.width)
         for label, size, decorative in shown:
             note(label, size, decorative=decorative)
+    img = card_back(width) if card is None else card_face(card, width, court_letter)
+    if halo is None and not dim:  # one piece: what a together block of it would paste
+        C.paste(canvas, ("doudizhu face", card, width, court_letter), img, x, y)
+        return
     with C.together(canvas):
         if halo is not None:
             m = glow_margin(width)
             C.paste(canvas, ("doudizhu glow", width, halo), glow(width, halo), x - m, y - m)
-        img = card_back(width) if card is None else card_face(card, width, court_letter)
         C.paste(canvas, ("doudizhu face", card, width, court_letter), img, x, y)
         if dim:
             C.paste(canvas, ("doudizhu shade", width), shade(width), x, y)

@@ -261,6 +261,9 @@ def paste_piece(
     else:
         key = ("goita face", piece, width, variant, initial, value)
         img = piece_face(piece, width, variant=variant, initial=initial, value=value)
+    if halo is None and not dim:  # one piece: what a together block of it would paste
+        C.paste(canvas, key, img, x, y)
+        return
     with C.together(canvas):
         if halo is not None:
             m = glow_margin(width)

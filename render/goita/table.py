@@ -47,7 +47,7 @@ from render.labels import seat_name
 from render.layers import Bar, Panel, ground
 from render.palette import ACCENT, CHOICE, CREAM, INK, PANEL, PANEL_EDGE, RGB, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
-from render.widgets import chip, fit, text, text_width
+from render.widgets import chip, fit, panel, text, text_width
 
 __all__ = ["render_table", "slot_drawings", "warm"]
 
@@ -237,7 +237,7 @@ def _row(
     names: Sequence[str],
     locale: str,
 ) -> None:
-    acting = _acting(view, seat)  # its panel and team stripe are on the ground layer (_ground)
+    acting = _acting(view, seat)  # its panel and team stripe are drawn by _ground
     x = MARGIN + 22
     cy = y + 14 + CHIP_H / 2
     if acting:
@@ -297,17 +297,35 @@ def _acting(view: GoitaView, seat: int) -> bool:
 
 
 def _ground(view: GoitaView, heights: Sequence[int], height: int) -> Image.Image:
-    """The table's ground layer: each seat's row panel (the acting seat's edged in gold) and its
-    team's stripe, drawn once per look (:func:`render.layers.ground`)."""
+    """The table's ground layer: each seat's row panel and its team's stripe, drawn once per look
+    (:func:`render.layers.ground`); the acting seat's panel, edged in gold, is drawn again over
+    its own (the same shape: it covers it whole), so that the look does not depend on whose turn
+    it is."""
     shapes: list[Panel | Bar] = []
-    y = HEADER_H
-    for seat, row_h in enumerate(heights):
-        acting = _acting(view, seat)
-        box = (MARGIN, y, W - MARGIN, y + row_h)
-        shapes.append(Panel(box, PANEL, ACCENT, width=3) if acting else Panel(box, PANEL, PANEL_EDGE))
-        shapes.append(Bar((MARGIN + 3, y + 10, MARGIN + 9, y + row_h - 10), 3, team_colour(view.teams[seat])))
+    for seat, (y, row_h) in enumerate(_row_tops(heights)):
+        shapes.append(Panel((MARGIN, y, W - MARGIN, y + row_h), PANEL, PANEL_EDGE))
+        shapes.append(_stripe(view, seat, y, row_h))
+    img = ground((W, height), TABLE_BG, goita_palette(), shapes, None)
+    for seat, (y, row_h) in enumerate(_row_tops(heights)):
+        if _acting(view, seat):
+            draw = ImageDraw.Draw(img)
+            panel(draw, (MARGIN, y, W - MARGIN, y + row_h), edge=ACCENT, width=3)
+            stripe = _stripe(view, seat, y, row_h)
+            draw.rounded_rectangle(stripe.box, stripe.radius, fill=stripe.fill)
+    return img
+
+
+def _row_tops(heights: Sequence[int]) -> list[tuple[int, int]]:
+    """Each row's top and height."""
+    out, y = [], HEADER_H
+    for row_h in heights:
+        out.append((y, row_h))
         y += row_h + ROW_GAP
-    return ground((W, height), TABLE_BG, goita_palette(), shapes, None)
+    return out
+
+
+def _stripe(view: GoitaView, seat: int, y: int, row_h: int) -> Bar:
+    return Bar((MARGIN + 3, y + 10, MARGIN + 9, y + row_h - 10), 3, team_colour(view.teams[seat]))
 
 
 @localized
