@@ -75,14 +75,11 @@ def role_chip(
         if icon:
             crown(on, x0 + pad, cy, size * 0.95, INK)
 
-    def label_on(on: ImageDraw.ImageDraw, dx: float, dy: float) -> None:
-        draw_text(on, (x0 + pad + icon - dx, cy - dy), label, f, ink, "lm")
-
     canvas = getattr(draw, "_image", None)
     if canvas is None or canvas.mode not in ("RGB", "P"):
         shapes(draw, 0, 0)
         icon_on(draw)
-        label_on(draw, 0, 0)
+        draw_text(draw, (x0 + pad + icon, cy), label, f, ink, "lm")
         return w
     # The badge and its label kept drawn on a tile, as render.widgets.chip keeps its chips (the
     # same pixels): its origin an even number of pixels from the canvas's, the badge drawn
@@ -99,7 +96,7 @@ def role_chip(
         on = ImageDraw.Draw(tile)
         shapes(on, ix, iy)
         shape = tile.getchannel("A").tobytes()
-        label_on(on, ix, iy)
+        draw_text(on, (x0 + pad + icon - ix, cy - iy), label, f, ink, "lm")
         if tile.getchannel("A").tobytes() != shape:  # the label reaches past the badge
             tile = False
         _badges.put(key, tile, tile.width * tile.height * 4 if tile else 0)
@@ -111,7 +108,7 @@ def role_chip(
         C.flush(canvas)
         shapes(draw, 0, 0)
         icon_on(draw)
-        label_on(draw, 0, 0)
+        draw_text(draw, (x0 + pad + icon, cy), label, f, ink, "lm")
     return w
 
 
