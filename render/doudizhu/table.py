@@ -32,7 +32,7 @@ from render.doudizhu.palette import doudizhu_palette
 from render.doudizhu.sheets import SHEET_CARD_W
 from render.fonts import localized
 from render.labels import seat_name
-from render.layers import Label, Panel, ground
+from render.layers import Label, Panel, Shape, ground
 from render.palette import ACCENT, CREAM, FIELD_BG, INK, KOI, PANEL, PANEL_EDGE, RGB, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
 from render.widgets import chip, fan_step, fit, text, text_width
@@ -263,7 +263,7 @@ def _ground(view: DoudizhuView, boxes: dict[int, tuple[int, int, int, int]], loc
         Panel(box, PANEL, ACCENT, width=4) if _acting(view, seat) else Panel(box, PANEL, PANEL_EDGE)
         for seat, box in boxes.items()
     ]
-    shapes = (
+    shapes: tuple[Shape, ...] = (
         Label((MARGIN + 8, HEADER_CY), _t(locale, "title"), T + 4, TEXT),
         Panel(FELT, FIELD_BG, None, radius=18),
         *plates,
