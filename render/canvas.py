@@ -26,7 +26,18 @@ The canvas itself and its palette are :mod:`render.canvas_palette`, the pieces p
 from __future__ import annotations
 
 from render.canvas_palette import PALETTE_KEY, PIECES_KEY, RGB, Palette, new, palette, palette_of
-from render.canvas_pieces import PIECE_BYTES, PIECES_KEPT, Layer, flush, kept, paste, paste_solid, together
+from render.canvas_pieces import (
+    PIECE_BYTES,
+    PIECES_KEPT,
+    Deferred,
+    Layer,
+    flush,
+    kept,
+    paste,
+    paste_deferred,
+    paste_solid,
+    together,
+)
 from render.canvas_pieces import _box as _box
 from render.canvas_pieces import _clusters as _clusters
 from render.canvas_pieces import _composite as _composite
@@ -48,6 +59,7 @@ __all__ = [
     "PIECES_KEY",
     "PIECE_BYTES",
     "RGB",
+    "Deferred",
     "Layer",
     "Palette",
     "draw_text",
@@ -57,6 +69,7 @@ __all__ = [
     "palette",
     "palette_of",
     "paste",
+    "paste_deferred",
     "paste_solid",
     "together",
 ]
