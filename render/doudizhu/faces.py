@@ -21,7 +21,7 @@ from engine.doudizhu.cards import BLACK_JOKER, CARDS, RED_JOKER, Card
 from render import canvas as C
 from render import palette as P
 from render.doudizhu.pips import pip, star
-from render.fonts import font
+from render.fonts import drawing_face, font
 from render.widgets import legible, note
 
 SUPERSAMPLE = 3
@@ -130,12 +130,18 @@ def _index(card: Card, w: int) -> Image.Image:
     return tile
 
 
-@lru_cache(maxsize=1024)
 def card_face(card: Card, width: int, court_letter: bool = True) -> Image.Image:
-    """The face of ``card`` at ``width`` px (RGBA, shared: do not draw on it).
+    """The face of ``card`` at ``width`` px (RGBA, shared: do not draw on it), its texts in the
+    render's regional face.
 
     ``court_letter=False``: a court card's panel without its J / Q / K (too small to be read on
     the image it goes on; the corner index says it)."""
+    return _card_face(card, width, court_letter, drawing_face())
+
+
+@lru_cache(maxsize=1024)
+def _card_face(card: Card, width: int, court_letter: bool, region: str) -> Image.Image:
+    """:func:`card_face`, kept by face too (``region``: the face ``font(size)`` draws with here)."""
     card = CARDS[int(card)]
     w, h = card_size(width)
     s = SUPERSAMPLE
@@ -249,18 +255,18 @@ def paste_card(
     x, y = round(x), round(y)
     court_letter = True
     if card is not None:
-        court_letter, shown = _shown_texts(card, width, canvas.width)
+        court_letter, shown = _shown_texts(card, width, canvas.width, drawing_face())
         for label, size, decorative in shown:
             note(label, size, decorative=decorative)
     img = card_back(width) if card is None else card_face(card, width, court_letter)
     if halo is None and not dim:  # one piece: what a together block of it would paste
-        C.paste(canvas, ("doudizhu face", card, width, court_letter), img, x, y)
+        C.paste(canvas, ("doudizhu face", card, width, court_letter, drawing_face()), img, x, y)
         return
     with C.together(canvas):
         if halo is not None:
             m = glow_margin(width)
             C.paste(canvas, ("doudizhu glow", width, halo), glow(width, halo), x - m, y - m)
-        C.paste(canvas, ("doudizhu face", card, width, court_letter), img, x, y)
+        C.paste(canvas, ("doudizhu face", card, width, court_letter, drawing_face()), img, x, y)
         if dim:
             C.paste(canvas, ("doudizhu shade", width), shade(width), x, y)
 
@@ -269,16 +275,19 @@ def paste_backs(canvas: Image.Image, count: int, x: float, y: float, width: int,
     """``count`` backs overlapping left to right from ``(x, y)``, ``step`` px apart: what
     :func:`paste_card` pastes for each, without its per-card work (a hand's backs: ~40 a table)."""
     back, y = card_back(width), round(y)
-    key = ("doudizhu face", None, width, True)
+    key = ("doudizhu face", None, width, True, drawing_face())  # paste_card's key for a back
     with C.together(canvas):
         for i in range(count):
             C.paste(canvas, key, back, round(x + i * step), y)
 
 
 @lru_cache(maxsize=1024)
-def _shown_texts(card: Card, width: int, image_width: int) -> tuple[bool, tuple[tuple[str, int, bool], ...]]:
+def _shown_texts(
+    card: Card, width: int, image_width: int, region: str
+) -> tuple[bool, tuple[tuple[str, int, bool], ...]]:
     """Whether a court card's letter is drawn (legible on an image ``image_width`` px wide), and
-    the texts the face then shows (:func:`face_texts`)."""
+    the texts the face then shows (:func:`face_texts`); ``region``: the render's face, which the
+    sizes are measured in."""
     texts = face_texts(card, width)
     court_letter = all(legible(label, size, image_width) for label, size, _ in texts[1:])
     return court_letter, tuple(texts if court_letter else texts[:1])

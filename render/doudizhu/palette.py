@@ -11,6 +11,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+import i18n
 from engine.doudizhu.cards import CARDS
 from render import palette as P
 from render.doudizhu.faces import (
@@ -26,6 +27,7 @@ from render.doudizhu.faces import (
     glow,
     shade,
 )
+from render.fonts import drawing_in
 from render.png import fixed_palette, paint_ink_ramps
 
 FIXED: tuple[P.RGB, ...] = (
@@ -104,4 +106,5 @@ def _sample() -> Image.Image:
 @cache
 def doudizhu_palette() -> Image.Image:
     """The Dou Dizhu palette as a 1×1 "P" image, for ``Image.quantize(palette=...)``."""
-    return fixed_palette(FIXED, _sample())
+    with drawing_in(i18n.DEFAULT):  # one palette for every locale, whichever image asks first
+        return fixed_palette(FIXED, _sample())

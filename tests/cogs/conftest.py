@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 import zlib
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -48,8 +49,12 @@ def clicked_passes(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPat
 
 
 @pytest.fixture
-def auto_pass() -> None:
-    """The table passes for a seat whose only move is a pass, as in production (cogs/table/autopass.py)."""
+def auto_pass(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table passes for a seat whose only move is a pass, as in production (cogs/table/autopass.py),
+    after pauses drawn from a generator seeded by the test's name: the bot draws them from the OS
+    (nobody can work them out), so without this each run of a test waited other pauses."""
+    seeded = random.Random(zlib.crc32(request.node.nodeid.encode()))
+    monkeypatch.setattr("cogs.table.autopass._random", seeded)
 
 
 @pytest.fixture
