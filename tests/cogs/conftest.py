@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
+from cogs.table import image_cache
 from tests.cogs.harness import SETTLE_TIMEOUT, TEST_CPU_DELAY, patient
 from tsuki.bot import TsukiBot
 from tsuki.settings import Settings
@@ -36,6 +37,13 @@ def deterministic_deals(request: pytest.FixtureRequest, monkeypatch: pytest.Monk
     a test that needs a particular deal overrides this with ``harness.fix_seed``."""
     seeds = itertools.count(zlib.crc32(request.node.nodeid.encode()))
     monkeypatch.setattr("cogs.table.lobby._new_seed", lambda: next(seeds))
+
+
+@pytest.fixture(autouse=True)
+def fresh_table_images() -> None:
+    """Each test draws its own table images (a test may stand in for the drawing of a view an
+    earlier test drew): the bot's cache of the last table images starts empty."""
+    image_cache.tables.clear()
 
 
 @pytest.fixture(autouse=True)
