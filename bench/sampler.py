@@ -39,6 +39,12 @@ def _where(frame: FrameType) -> str:
     return f"{short}:{code.co_name}"
 
 
+def most_common(counts: dict[str, float], top: int | None = None) -> list[tuple[str, float]]:
+    """Counter.most_common for float values (CPU seconds), which a Counter is not typed for."""
+    ranked = sorted(counts.items(), key=lambda item: item[1], reverse=True)
+    return ranked if top is None else ranked[:top]
+
+
 class Sampler:
     """Counts what each thread runs, every ``interval`` seconds, until :meth:`stop`."""
 
@@ -52,13 +58,19 @@ class Sampler:
         self.areas: defaultdict[str, Counter[str]] = defaultdict(Counter)  # role -> area -> n
         self.charged: defaultdict[str, Counter[str]] = defaultdict(Counter)  # role -> leaf < caller
         # CPU-weighted: each sample counts the CPU seconds its thread used since the one before
-        self.cpu_own: defaultdict[str, Counter[str]] = defaultdict(Counter)  # role -> caller-charged leaf
-        self.cpu_inclusive: defaultdict[str, Counter[str]] = defaultdict(Counter)
-        self.cpu_areas: defaultdict[str, Counter[str]] = defaultdict(Counter)
+        self.cpu_own: defaultdict[str, defaultdict[str, float]] = defaultdict(
+            lambda: defaultdict(float)
+        )  # role -> caller-charged leaf
+        self.cpu_inclusive: defaultdict[str, defaultdict[str, float]] = defaultdict(
+            lambda: defaultdict(float)
+        )
+        self.cpu_areas: defaultdict[str, defaultdict[str, float]] = defaultdict(lambda: defaultdict(float))
         self._stop = threading.Event()
         self.thread = threading.Thread(target=self._run, name="sampler", daemon=True)
         self.cpu_before: dict[int, float] = {}
-        self.cpu_spent: Counter[str] = Counter()  # thread name -> CPU seconds over the run
+        self.cpu_spent: defaultdict[str, float] = defaultdict(
+            float
+        )  # thread name -> CPU seconds over the run
 
     def start(self) -> None:
         self.cpu_before = threads_cpu()
@@ -169,13 +181,13 @@ class Sampler:
             total = sum(self.cpu_areas[role].values())
             out.append(f"== {role}: CPU-weighted, {total * scale:.2f} {unit} sampled")
             out.append("  by innermost area:")
-            for name, v in self.cpu_areas[role].most_common():
+            for name, v in most_common(self.cpu_areas[role]):
                 out.append(f"    {v * scale:7.3f}  {v / total:6.1%}  {name}")
             out.append("  inclusive:")
-            for name, v in self.cpu_inclusive[role].most_common(top):
+            for name, v in most_common(self.cpu_inclusive[role], top):
                 out.append(f"    {v * scale:7.3f}  {v / total:6.1%}  {name}")
             out.append("  own, with the innermost area's caller:")
-            for name, v in self.cpu_own[role].most_common(top):
+            for name, v in most_common(self.cpu_own[role], top):
                 out.append(f"    {v * scale:7.3f}  {v / total:6.1%}  {name}")
         return "\n".join(out)
 
@@ -184,7 +196,7 @@ class Sampler:
         functions by inclusive and by own samples. The samples are wall-clock: a thread waiting
         for the GIL (after a socket, SQLite, a pipe) counts as busy where it waits."""
         out = ["CPU seconds by thread" + (f" (ms per move over {moves} moves)" if moves else "") + ":"]
-        for name, cpu in self.cpu_spent.most_common():
+        for name, cpu in most_common(self.cpu_spent):
             out.append(f"    {cpu:7.2f} s  {name}" + (f"  ({cpu / moves * 1000:.2f})" if moves else ""))
         out.append(self.cpu_report(top, moves))
         out.append("Wall-clock samples:")

@@ -27,7 +27,8 @@ async def _queued(queue: RenderQueue, count: int) -> None:
 
 
 async def test_an_awaited_image_goes_before_those_queued_for_nobody() -> None:
-    queue, order, gate = RenderQueue(1), [], asyncio.Event()
+    queue, gate = RenderQueue(1), asyncio.Event()
+    order: list[str] = []
     gate.set()
     held = asyncio.Event()
     first = asyncio.create_task(_draw_in_line(queue, "drawing", order, held))
@@ -48,7 +49,8 @@ async def test_an_image_for_nobody_is_not_passed_by_clicks_that_came_after_its_h
     now = [100.0]
     loop = asyncio.get_running_loop()
     monkeypatch.setattr(loop, "time", lambda: now[0])
-    queue, order, gate = RenderQueue(1), [], asyncio.Event()
+    queue, gate = RenderQueue(1), asyncio.Event()
+    order: list[str] = []
     gate.set()
     held = asyncio.Event()
     first = asyncio.create_task(_draw_in_line(queue, "drawing", order, held))
@@ -65,7 +67,8 @@ async def test_an_image_for_nobody_is_not_passed_by_clicks_that_came_after_its_h
 
 
 async def test_a_waiter_cancelled_in_line_gives_its_turn_to_the_next() -> None:
-    queue, order, gate = RenderQueue(1), [], asyncio.Event()
+    queue, gate = RenderQueue(1), asyncio.Event()
+    order: list[str] = []
     held = asyncio.Event()
     first = asyncio.create_task(_draw_in_line(queue, "drawing", order, held))
     await asyncio.sleep(0)

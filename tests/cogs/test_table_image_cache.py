@@ -4,6 +4,7 @@ change to what the picture depends on draws it afresh; the cache stays within it
 
 from __future__ import annotations
 
+import io
 import random
 from typing import Any
 
@@ -42,7 +43,9 @@ def _views() -> tuple[Any, Any]:
 
 async def _table_png(table: Any, view: Any) -> bytes:
     files = await messages._table_files(table, PublicView(view), [])
-    return files[0].fp.getvalue()
+    fp = files[0].fp
+    assert isinstance(fp, io.BytesIO)
+    return fp.getvalue()
 
 
 async def test_the_same_public_view_is_drawn_once(drawn: list[tuple[Any, ...]]) -> None:
