@@ -29,7 +29,7 @@ GAMES = (
     ("koikoi start", {"rounds": 3}),
     ("roppyakken start", {"target": 300}),
     ("gostop start", {"rounds": 3}),
-    ("doudizhu start", {"hands": 1}),
+    ("doudizhu start", {"deals": 1}),
     ("goita start", {"target": 1}),
 )
 THINK = (5.0, 20.0)  # seconds a human takes to move once it is their turn (default of --think)

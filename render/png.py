@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 import io
 import struct
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -18,6 +19,25 @@ RGB = tuple[int, int, int]
 COMPRESS_LEVEL = 2
 LARGE_PNG = 100 * 1024
 SMALL_LEVEL = 6
+# The fast level is deflated by ISA-L (Intel's igzip) when it is installed: on 40 Roppyakken
+# tables (1.18 MB of rows each) its level 1 took 0.70 ms CPU median for 78 KiB, zlib's level 2
+# 3.41 ms for 77 KiB (zlib-ng's level 2: 1.64 ms, 74 KiB; libdeflate's: 2.77 ms, 70 KiB). The
+# same zlib stream format, so the same PNG pixels; only the compressed bytes differ.
+ISAL_LEVEL = 1
+
+
+def _isal_compress() -> Callable[[bytes, int], bytes] | None:
+    """ISA-L's ``compress`` (the ``isal`` package, a project dependency); None in a checkout
+    installed without it, which deflates with zlib (the same pixels, ~2.7 ms more a table)."""
+    try:
+        module = importlib.import_module("isal.isal_zlib")
+    except ImportError:
+        return None
+    compress: Callable[[bytes, int], bytes] = module.compress
+    return compress
+
+
+fast_compress = _isal_compress()
 
 
 def to_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
@@ -68,10 +88,18 @@ def _encode(paletted: Image.Image, level: int) -> bytes:
             _SIGNATURE,
             _chunk(b"IHDR", header),
             _chunk(b"PLTE", bytes(colours[:768])),
-            _chunk(b"IDAT", zlib.compress(rows.tobytes(), level)),
+            _chunk(b"IDAT", deflate(rows.tobytes(), level)),
             _chunk(b"IEND", b""),
         )
     )
+
+
+def deflate(data: bytes, level: int) -> bytes:
+    """``data`` as a zlib stream: at :data:`COMPRESS_LEVEL` through ISA-L (:data:`ISAL_LEVEL`) when
+    it is installed, else through zlib at ``level``."""
+    if level == COMPRESS_LEVEL and fast_compress is not None:
+        return fast_compress(data, ISAL_LEVEL)
+    return zlib.compress(data, level)
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:

@@ -19,12 +19,12 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import Literal
 
 from PIL import Image, ImageDraw
 
-from engine.hanafuda.cards import Card, Kind
+from engine.hanafuda.cards import CARDS, Card, Kind
 from render import canvas as C
 from render.canvas import draw_text
 from render.fonts import font
@@ -260,8 +260,7 @@ def paste_card(
     badge = marks
     if card is not None and marks:
         tab, *rest = face_marks(card, width, category=category)
-        marks = legible(*tab, canvas.width)
-        badge = marks and all(legible(*b, canvas.width) for b in rest)
+        marks, badge = face_variant(card, width, canvas.width, category)
         for label, size in (tab, *rest) if badge else (tab,) if marks else ():
             note(label, size)
     with C.together(canvas):
@@ -271,10 +270,32 @@ def paste_card(
         if card is None:
             C.paste(canvas, ("back", width), card_back(width), x, y)
         else:
-            face = card_face(card, width, category=category, marks=marks, badge=badge)
-            C.paste(canvas, ("face", card, width, category, marks, badge), face, x, y)
+            key = ("face", card, width, category, marks, badge)
+            draw = partial(card_face, card, width, category=category, marks=marks, badge=badge)
+            C.paste_deferred(canvas, key, card_size(width), draw, x, y)
         if dim:
             C.paste(canvas, ("shade", width), shade(width), x, y)
+
+
+def face_variant(card: Card, width: int, image_width: int, category: Kind | None = None) -> tuple[bool, bool]:
+    """``(marks, badge)``: what :func:`paste_card` prints on a face ``width`` px wide on an image
+    ``image_width`` px wide (each mark only where it can be read)."""
+    tab, *rest = face_marks(card, width, category=category)
+    marks = legible(*tab, image_width)
+    return marks, marks and all(legible(*b, image_width) for b in rest)
+
+
+def warm_faces_on(
+    widths: Iterable[int], image_width: int, kind_of: Callable[[Card], Kind] | None = None
+) -> None:
+    """Draw every face :func:`paste_card` draws at ``widths`` on an image ``image_width`` px wide
+    (the marks it leaves out left out: the faces a table really uses), smallest width first:
+    the faces kept are bounded, the first drawn are the first let go."""
+    for width in sorted(widths):
+        for c in CARDS:
+            category = kind_of(c) if kind_of is not None else None
+            marks, badge = face_variant(c, width, image_width, category)
+            card_face(c, width, category=category, marks=marks, badge=badge)
 
 
 def fan_step(count: int, width: int, span: float, max_step: float | None = None) -> float:

@@ -37,7 +37,7 @@ class DoudizhuCog(
 
     @app_commands.command(name=_("start"), description=_("Open a Dou Dizhu table in this channel"))
     @app_commands.describe(
-        hands=_("Number of hands in the match, 1 to 20 (default: the preset's, 3)"),
+        deals=_("Number of deals in the match, 1 to 20 (default: the preset's, 3)"),
         preset=_("Rule set: the seed rules, or classic (×2 per bomb, spring)"),
         opponent=OPPONENT_HELP,
         timer=TIMER_HELP,
@@ -50,13 +50,20 @@ class DoudizhuCog(
     async def start(
         self,
         interaction: discord.Interaction,
-        hands: app_commands.Range[int, 1, 20] | None = None,
+        deals: app_commands.Range[int, 1, 20] | None = None,
         preset: str = "seed",
         opponent: str = "anyone",
         timer: app_commands.Range[int, 1, 60] | None = None,
         options: str | None = None,
     ) -> None:
-        """Open a lobby for three; with ``opponent: CPU`` the empty seats get CPUs and it starts."""
+        """Open a lobby for three; with ``opponent: CPU`` the empty seats get CPUs and it starts.
+
+        The number of deals is the option ``deals``, as the table, the hand and the lobby say
+        ("Deal 2/3"); it was called ``hands``. The old name is not kept as a second option:
+        Discord's clients only send the options of the registered command, so once it is synced
+        no client can send ``hands`` any more, and two options for one number would only
+        confuse. What is stored keeps its name: the rule is ``hands`` (``options: hands=3``,
+        the presets, stored tables and exports are unchanged)."""
         await start_table(
             self.bot.tables,
             interaction,
@@ -66,7 +73,7 @@ class DoudizhuCog(
             opponent=opponent,
             timer=timer,
             options=options,
-            fixed={} if hands is None else {"hands": hands},
+            fixed={} if deals is None else {"hands": deals},  # the rule keeps its stored name
             show=("hands",),
         )
 

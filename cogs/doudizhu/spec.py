@@ -86,7 +86,7 @@ class DoudizhuSpec(MatchSpec):
     match_ended = MatchEnded
     engine = ENGINE
     title_key = "game.doudizhu"
-    demo: ClassVar[dict[str, Any]] = {"opponent": "watch", "hands": 2}
+    demo: ClassVar[dict[str, Any]] = {"opponent": "watch", "deals": 2}
     display_name = "Dou Dizhu"
     notable_events = (LandlordChosen,)
     learn = (3, {"hands": 2})
@@ -274,7 +274,19 @@ class DoudizhuSpec(MatchSpec):
             return [t(loc, "doudizhu.narrate.match_won_shared", names=together, score=score)]
         return []
 
-    def _hand_end(self, e: HandEnded, names: Sequence[str], loc: str) -> list[str]:
+    def narrate(self, events: Sequence[Any], names: Sequence[str], locale: str) -> list[str]:
+        """Each event's lines; the last deal's line gives each seat's change only: the match's
+        line that follows gives the totals (each figure once, where it belongs)."""
+        over = any(isinstance(e, MatchEnded) for e in events)
+        lines: list[str] = []
+        for e in events:
+            if isinstance(e, HandEnded):
+                lines += self._hand_end(e, names, locale, totals=not over)
+            else:
+                lines += self._narrate_one(e, names, locale)
+        return lines
+
+    def _hand_end(self, e: HandEnded, names: Sequence[str], loc: str, *, totals: bool = True) -> list[str]:
         r = e.result
         if r.reason != "played" or r.landlord is None or r.winner is None:
             lines = [t(loc, "doudizhu.narrate.hand_void", n=r.hand_no)]
@@ -292,17 +304,13 @@ class DoudizhuSpec(MatchSpec):
                     mults=mults,
                 )
             ]
-        totals = " · ".join(
-            t(
-                loc,
-                "doudizhu.narrate.total",
-                name=names[i],
-                points=signed(r.points[i], loc),
-                total=number(e.scores[i], loc),
+        key = "doudizhu.narrate.total" if totals else "doudizhu.narrate.deal_change"
+        lines.append(
+            " · ".join(
+                t(loc, key, name=names[i], points=signed(r.points[i], loc), total=number(e.scores[i], loc))
+                for i in range(len(e.scores))
             )
-            for i in range(len(e.scores))
         )
-        lines.append(totals)
         return lines
 
     def hand_text(self, view: DoudizhuView, locale: str) -> str:
@@ -355,17 +363,14 @@ class DoudizhuSpec(MatchSpec):
                     score=number(view.scores[i], loc),
                 )
             )
-        if view.phase is Phase.OVER:
-            return t(loc, "doudizhu.status.over", scores=" · ".join(parts))
-        return t(
-            loc,
-            "doudizhu.status.line",
-            n=view.hand_no,
-            hands=view.hands_total,
-            bid=view.bid,
-            factor=view.factor if view.landlord is not None else "—",
-            scores=" · ".join(parts),
-        )
+        deal = {"n": view.hand_no, "hands": view.hands_total}
+        if view.phase is Phase.OVER:  # the totals are the match's line, just above: not again
+            return t(loc, "doudizhu.status.ended", **deal)
+        if view.landlord is None:  # no stakes yet: the bidding decides them
+            key = "doudizhu.status.bidding" if view.bid else "doudizhu.status.no_bid"
+            return t(loc, key, bid=view.bid, scores=" · ".join(parts), **deal)
+        scores = " · ".join(parts)
+        return t(loc, "doudizhu.status.line", bid=view.bid, factor=view.factor, scores=scores, **deal)
 
     # --- images and results -------------------------------------------------------------------
 

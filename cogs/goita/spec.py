@@ -15,6 +15,7 @@ from dataclasses import replace
 from types import ModuleType
 from typing import Any, ClassVar
 
+from cogs.goita import piece_words
 from cogs.table.match_spec import MatchSpec
 from cogs.table.podium import score_line
 from cogs.table.spec import Step, fit_label
@@ -111,6 +112,10 @@ class GoitaSpec(MatchSpec):
         return (Step("keep", t(loc, key), "secondary"),)
 
     # --- typed moves (/move, /goita play) ------------------------------------------------------
+
+    def from_player(self, text: str) -> str:
+        """A piece named in any language (``block:Roi``, ``attack:금장``) → its letter."""
+        return piece_words.from_player(text)
 
     def action_label(self, action: gt.Action, view: gt.GoitaView, locale: str) -> str:
         """``block:G — Block: 金 Gold (3)``: the notation first, then the button's words."""

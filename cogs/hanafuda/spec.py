@@ -7,7 +7,7 @@ from typing import Any
 
 from cogs.table.match_spec import MatchSpec
 from engine.hanafuda.cards import Card
-from i18n import card_name
+from i18n import card_name, t
 
 
 class HanafudaSpec(MatchSpec):
@@ -34,6 +34,17 @@ class HanafudaSpec(MatchSpec):
             if len(steps) == 2 and steps[0].key == path[0]:
                 return {"played": self.played_card(action)}
         return {}
+
+    def hand_text_along(self, view: Any, locale: str, path: tuple[str, ...]) -> str:
+        """At the choice of a played card's capture, the hand says so (the card, and that the
+        field cards glowing under the hand are the ones it may take) instead of "play a card"."""
+        text = self.hand_text(view, locale)
+        played = self.hand_focus(view, path).get("played")
+        if played is None:
+            return text
+        play = t(locale, f"{self.game}.hand.play")
+        choosing = t(locale, f"{self.game}.hand.take_which", card=self.hint_card(str(played), locale))
+        return text.replace(play, choosing) if play in text else f"{text}\n{choosing}"
 
     def played_card(self, action: Any) -> Any:
         """The hand card a play plays, as the game's hand renderer names it."""

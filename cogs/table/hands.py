@@ -29,7 +29,7 @@ import discord
 
 import store
 from cogs.table import components as c
-from cogs.table import messages
+from cogs.table import keep_live, messages
 from cogs.table.model import Table
 from cogs.table.private_message import Edited, PrivateMessage, PrivateMessages
 from i18n import t
@@ -143,6 +143,7 @@ class LiveHands:
             about = _about(table, seat)
             if table.status == "active":
                 payload = await messages.hand_message(table, seat, hand.locale)
+                keep_live.offer(table, seat, hand.message, hand.locale, payload)  # near its end
                 if not _still_live(table, seat, hand):  # replaced while it was drawn: retired instead
                     continue
                 edited = await self.messages.edit(hand.message, payload, about=about)

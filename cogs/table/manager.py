@@ -111,8 +111,9 @@ class TableManager(TurnClock):
             seat.index = i
         table.seats = seats
 
-    async def save_meta(self, table: Table) -> None:
-        await store.update_meta(self.db, table.id, table.meta())
+    async def save_meta(self, table: Table, meta: dict[str, Any] | None = None) -> None:
+        """Store the table's meta (``meta``: this one instead, e.g. a change saved before it is made)."""
+        await store.update_meta(self.db, table.id, table.meta() if meta is None else meta)
 
     async def replace_seat(self, table: Table, index: int, user_id: int | None, name: str) -> Seat:
         """Hand seat ``index`` of a running match to ``user_id`` (``None``: the CPU); returns the

@@ -336,7 +336,7 @@ async def hand_message(
     """
     view, seq = table.view(seat), table.seq  # controls carry the turn this view belongs to
     png = await render_pool.draw(table.game, table.spec, "render_live_hand", view, locale, path)
-    text = table.spec.hand_text(view, locale)
+    text = table.spec.hand_text_along(view, locale, path)
     if (paused := paused_line(table, locale)) is not None:
         text += "\n" + paused
     elif not view.legal_actions and table.status == "active":

@@ -7,7 +7,7 @@ rebuilt from it after a restart by replaying the actions through the engine.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 from cogs.table.parts import Board, Clock, Coach, LiveViews, Outbox, Pending, Pings, Supervision
@@ -139,14 +139,17 @@ class Table:
         post is built from (:mod:`cogs.table.public`)."""
         return PublicView(self.spec.engine.view(self.state, None))
 
-    def meta(self) -> dict[str, Any]:
-        """Table-flow facts that are not moves, saved beside the game row."""
+    def meta(self, seat_changes: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
+        """Table-flow facts that are not moves, saved beside the game row; ``seat_changes``: the
+        meta as it will be once those seats' fields are changed (saved first, then changed)."""
         paused = self.supervision.paused
+        changes = seat_changes or {}
+        seats = [replace(s, **changes[s.index]) if s.index in changes else s for s in self.seats]
         return {
             "locale": self.locale,
             "host_name": self.host_name,
             "turn_timeout": self.turn_timeout,
             "lobby_message_id": self.lobby_message_id,
-            "seats": [s.to_meta() for s in self.seats],
+            "seats": [s.to_meta() for s in seats],
             **({"paused": paused, "paused_left": self.supervision.paused_left} if paused is not None else {}),
         }

@@ -71,16 +71,20 @@ async def toggle_auto_pass(
     """The hand's **Auto-pass** switch: flip it, keep it in the seat's meta (a restart keeps it),
     and show the hand again with its new state. Switched on during the seat's own turn, the
     window opens now: a pass that is all the seat can do follows after the usual pause
-    (:mod:`cogs.table.autopass`)."""
+    (:mod:`cogs.table.autopass`).
+
+    It takes the table's lock, as a move does, and the switch changes only once the new state is
+    saved: a move being stored meanwhile (or a window deciding whether to pass) sees the old
+    state until then, and a meta saved by that move cannot carry a switch that was never saved."""
     locale = user_locale(interaction)
     await interaction.response.defer()
-    seat.auto_pass = not seat.auto_pass
-    try:
-        await tables.save_meta(table)
-    except Exception:
-        seat.auto_pass = not seat.auto_pass  # not saved: not switched
-        raise
-    tables.auto_pass_switched(table, seat)
+    async with table.lock:
+        if table.seats[seat.index] is not seat:  # the seat was handed on while we waited
+            raise GameError("You are not seated at this table.", key="not_seated")
+        wanted = not seat.auto_pass
+        await tables.save_meta(table, table.meta(seat_changes={seat.index: {"auto_pass": wanted}}))
+        seat.auto_pass = wanted
+    tables.auto_pass_switched(table, seat)  # (after the lock: it schedules the window's step)
     drawn = table.seq
     payload = await messages.hand_message(table, seat.index, locale)
     hand = await interaction.edit_original_response(**limits.fit(payload))

@@ -116,6 +116,11 @@ class GameSpec:
         """Text above the hand image: what the seat must decide now (yaku and score…)."""
         raise NotImplementedError
 
+    def hand_text_along(self, view: Any, locale: str, path: tuple[str, ...]) -> str:
+        """The hand's text part-way through a move (``path``: the step keys clicked so far): a
+        game says there what the move still has to choose. Default: :meth:`hand_text`."""
+        return self.hand_text(view, locale)
+
     def status_text(self, view: Any, names: Sequence[str], locale: str) -> str:
         """One line under the narration: round, scores."""
         raise NotImplementedError

@@ -46,7 +46,7 @@ class TurnClock:
     async def act(self, table: Table, seat: Seat, action: Any, *, expected_seq: int | None, by: str) -> None:
         raise NotImplementedError
 
-    async def save_meta(self, table: Table) -> None:
+    async def save_meta(self, table: Table, meta: dict[str, Any] | None = None) -> None:
         raise NotImplementedError
 
     async def finish(self, table: Table, outcome: Outcome) -> None:

@@ -115,7 +115,7 @@ _SPECS: tuple[_Spec, ...] = (
     _ribbon(11, RibbonKind.PLAIN),
     _special(Kind.CHAFF, "lightning", "Lightning", "柳に雷", "비 쌍피"),
     _special(Kind.BRIGHT, "phoenix", "Phoenix", "桐に鳳凰", "오동 광"),
-    _special(Kind.CHAFF, "yellow_chaff", "Paulownia yellow chaff", "桐のカス(黄)", "오동 쌍피"),
+    _special(Kind.CHAFF, "yellow_chaff", "Paulownia yellow chaff", "桐の黄色いカス", "오동 쌍피"),
     _chaff(12), _chaff(12),
 )  # fmt: skip
 

@@ -73,7 +73,7 @@ MATCHES: dict[str, Match] = {
     "koikoi": Match("koikoi", "koikoi start", {"rounds": 6}, _round_no),
     "roppyakken": Match("roppyakken", "roppyakken start", {}, _round_no),
     "gostop": Match("gostop", "gostop start", {"rounds": 6}, _round_no),
-    "doudizhu": Match("doudizhu", "doudizhu start", {"hands": 3}, _hand_no),
+    "doudizhu": Match("doudizhu", "doudizhu start", {"deals": 3}, _hand_no),
     "goita": Match("goita", "goita start", {"target": 15}, _round_no),
 }
 

@@ -45,7 +45,7 @@ pytestmark = pytest.mark.usefixtures("auto_pass", "virtual_backoff")
 # game: (its start command and options, a deal where alice soon has forced passes)
 GAMES: dict[str, tuple[str, dict[str, Any], int]] = {
     "goita": ("goita start", {"target": 15}, 7),
-    "doudizhu": ("doudizhu start", {"hands": 2}, 1),
+    "doudizhu": ("doudizhu start", {"deals": 2}, 1),
 }
 # Steps of the simulated clock shorter than the shortest pause: a window that opens during one
 # is seen open before its pass.

@@ -18,7 +18,7 @@ from tsuki.settings import Settings
 SHORT: dict[str, dict[str, Any]] = {
     "koikoi start": {"options": "rounds=1"},
     "gostop start": {"options": "rounds=1"},
-    "doudizhu start": {"hands": 1},
+    "doudizhu start": {"deals": 1},
     "roppyakken start": {"options": "target=50"},
     "goita start": {"target": 1},
 }
@@ -61,7 +61,7 @@ async def test_every_level_plays_a_whole_match_of_every_game(simcord_env, simcor
 
 async def test_add_cpu_offers_the_three_levels_and_names_the_seat(simcord_env, simcord_bot):
     _, channel, (host,) = setup_guild(simcord_env, "host")
-    lobby = await host.slash(channel, "doudizhu start", hands=1)
+    lobby = await host.slash(channel, "doudizhu start", deals=1)
     labels = [b.label for row in lobby.response.message.components for b in row.children]
     assert {"CPU: beginner", "CPU: normal", "CPU: strong"} <= set(labels), labels
     await host.click(lobby.response.message, label="CPU: strong")

@@ -112,7 +112,7 @@ GAMES = {
     "koikoi": ("koikoi start", {"rounds": 3}),
     "roppyakken": ("roppyakken start", {"target": 300}),
     "gostop": ("gostop start", {"rounds": 3}),
-    "doudizhu": ("doudizhu start", {"hands": 1}),
+    "doudizhu": ("doudizhu start", {"deals": 1}),
     "goita": ("goita start", {"target": 1}),
 }
 SCENARIOS = {

@@ -144,7 +144,7 @@ async def test_one_human_and_two_cpus_play_a_hand_to_the_end(simcord_env, simcor
     fix_seed(monkeypatch, FIRST_BIDDER_SEED)
     env = simcord_env
     _, channel, (alice,) = setup_guild(env, "alice")
-    place = await start_vs_cpu(env, channel, alice, command=START, hands=1)
+    place = await start_vs_cpu(env, channel, alice, command=START, deals=1)
     table = the_table(simcord_bot)
     assert table.rules.hands == 1 and [s.is_cpu for s in table.seats] == [False, True, True]
     first = place.last_table()
@@ -226,7 +226,7 @@ async def test_three_humans_play_a_hand_with_a_bomb_and_a_pass_round(simcord_env
     env = simcord_env
     _, channel, people = setup_guild(env, "alice", "bob", "carol")
     alice, bob, carol = people
-    lobby = await alice.slash(channel, START, hands=1)
+    lobby = await alice.slash(channel, START, deals=1)
     await bob.click(lobby.response.message, label="Join")
     await carol.click(lobby.response.message, label="Join")
     await alice.click(lobby.response.message, label="Start")
@@ -278,7 +278,7 @@ async def test_bad_selections_clicks_and_text_are_refused_and_change_nothing(
     fix_seed(monkeypatch, FIRST_BIDDER_SEED)
     env = simcord_env
     _, channel, (alice, carol) = setup_guild(env, "alice", "carol")
-    place = await start_vs_cpu(env, channel, alice, command=START, hands=1)
+    place = await start_vs_cpu(env, channel, alice, command=START, deals=1)
     table = the_table(simcord_bot)
     bidding_hand = await open_hand(alice, place)
     keep_stale(env, bidding_hand)  # its stale button stays on screen (the retiring edit is late)

@@ -21,7 +21,7 @@ REVEALED = re.compile(r"seed `(?P<seed>\d+)`, salt `(?P<salt>[0-9a-f]{32})`")
 async def finished_match(env: Any, bot: Any) -> tuple[Any, Place, int]:
     """A one-hand Dou Dizhu match of three CPUs, watched by its host, played to its results."""
     _, channel, (host,) = setup_guild(env, "host")
-    await host.slash(channel, START, hands=1, opponent="watch")
+    await host.slash(channel, START, deals=1, opponent="watch")
     (game_id,) = bot.tables.tables
     place = Place(channel, env)
     for _ in range(200):
@@ -85,7 +85,7 @@ async def test_verify_reads_the_seal_from_the_channel_not_the_database(simcord_e
 
 async def test_verify_and_export_refuse_a_running_match(simcord_env, simcord_bot):
     _, channel, (host,) = setup_guild(simcord_env, "host")
-    await host.slash(channel, START, hands=1, opponent="watch")
+    await host.slash(channel, START, deals=1, opponent="watch")
     (game_id,) = simcord_bot.tables.tables
     for command in ("verify", "export"):
         refused = await host.slash(channel, command, game=game_id)

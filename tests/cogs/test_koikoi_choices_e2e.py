@@ -12,7 +12,7 @@ from PIL import Image
 
 import store
 from engine.hanafuda import koikoi as kk
-from render.hanafuda.board import choice_height
+from render.hanafuda.hand_row import choice_height
 from tests.cogs.harness import (
     THINK_TIME,
     Place,

@@ -77,7 +77,7 @@ TO_THE_END = [
     ("roppyakken", {"players": 2, "options": "target=50 lead=0"}, 2),
     ("gostop", {"players": 2, "options": "rounds=1"}, 2),
     ("goita", {"players": 4, "target": 1}, 4),
-    ("doudizhu", {"hands": 1}, 3),
+    ("doudizhu", {"deals": 1}, 3),
 ]
 
 

@@ -34,7 +34,7 @@ MATCHES: dict[str, tuple[str, dict[str, Any]]] = {
     "koikoi": ("koikoi start", {"opponent": "watch", "options": "rounds=1"}),
     "roppyakken": ("roppyakken start", {"opponent": "watch", "options": "target=50"}),
     "gostop": ("gostop start", {"opponent": "watch", "options": "rounds=1"}),
-    "doudizhu": ("doudizhu start", {"opponent": "watch", "hands": 1}),
+    "doudizhu": ("doudizhu start", {"opponent": "watch", "deals": 1}),
     "goita": ("goita start", {"opponent": "watch", "target": 1}),
 }
 HEADER = re.compile(r"move (?P<n>\d+)/(?P<total>\d+)")
@@ -206,7 +206,7 @@ async def test_refusals_running_foreign_unknown_and_none_yet(simcord_env: Any, s
     nothing = await host.slash(channel, "replay")
     assert nothing.ephemeral and "No match has finished" in nothing.response.content
 
-    await host.slash(channel, "doudizhu start", opponent="watch", hands=1)
+    await host.slash(channel, "doudizhu start", opponent="watch", deals=1)
     (running,) = simcord_bot.tables.tables
     live = await host.slash(channel, "replay", game=str(running))
     assert live.ephemeral and "still being played" in live.response.content, live.response.content

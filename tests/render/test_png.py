@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import io
 import random
+import zlib
 
+import pytest
 from PIL import Image
 
 from render import png
@@ -55,3 +57,17 @@ def test_a_palette_with_transparency_keeps_it() -> None:
     image.info["transparency"] = 1
     back = _decoded(png.to_png(image))
     assert back.info.get("transparency") == 1
+
+
+def test_the_fast_level_decodes_to_its_rows_with_isal_or_zlib(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fast level goes through ISA-L when it is installed, through zlib when it is not: the
+    same rows either way, and the bytes of a PNG decode to the same indices."""
+    image = _indexed(50, 20, seed=3)
+    rows = bytes(range(256)) * 40 + b"\0" * 5000
+    assert png.fast_compress is not None  # a project dependency: the bot runs with it
+    assert zlib.decompress(png.deflate(rows, png.COMPRESS_LEVEL)) == rows
+    with_isal = png.to_png(image)
+    monkeypatch.setattr(png, "fast_compress", None)
+    assert png.deflate(rows, png.COMPRESS_LEVEL) == zlib.compress(rows, png.COMPRESS_LEVEL)
+    without = png.to_png(image)
+    assert _decoded(with_isal).tobytes() == _decoded(without).tobytes() == image.tobytes()

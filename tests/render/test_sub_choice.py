@@ -31,8 +31,8 @@ from engine.hanafuda.koikoi.types import Play as KPlay
 from engine.hanafuda.roppyakken import ENGINE as ROPPYAKKEN
 from engine.hanafuda.roppyakken.types import Capture as RCapture
 from engine.hanafuda.roppyakken.types import Phase as RPhase
-from render.hanafuda import board as B
 from render.hanafuda import gostop as gs
+from render.hanafuda import hand_row as HR
 from render.hanafuda import koikoi as kk
 from render.hanafuda import roppyakken as rp
 from render.hanafuda.gostop.common import code
@@ -76,7 +76,7 @@ def _draw_choice(game: str) -> tuple[Any, Any, set[str], Any]:
     return v, gs, targets, code(v.pending_flip)
 
 
-CHOOSERS: dict[str, Callable[..., B.Choice | None]] = {
+CHOOSERS: dict[str, Callable[..., HR.Choice | None]] = {
     "koikoi": koikoi_choice,
     "roppyakken": roppyakken_choice,
     "gostop": gostop_choice,
@@ -87,16 +87,16 @@ def _near(colour: tuple[int, ...], target: tuple[int, int, int], tolerance: int 
     return sum(abs(a - b) for a, b in zip(colour[:3], target, strict=True)) < tolerance
 
 
-def _glow_at(img: Image.Image, p: B.Placed) -> tuple[int, int, int]:
+def _glow_at(img: Image.Image, p: HR.Placed) -> tuple[int, int, int]:
     """The colour of the glow's crisp ring just left of a placed card, halfway down."""
-    h = card_height(B.HAND_W)
+    h = card_height(HR.HAND_W)
     pixel = img.getpixel((round(p.x) - 2, round(p.y + h / 2)))
     assert isinstance(pixel, tuple)
     return pixel[0], pixel[1], pixel[2]
 
 
-def _choice_top(img_height: int, choice: B.Choice, moves: bool) -> float:
-    return img_height - B.choice_height() - ((round(B.HT * 1.45) + 14) if moves else 0)
+def _choice_top(img_height: int, choice: HR.Choice, moves: bool) -> float:
+    return img_height - HR.choice_height() - ((round(HR.HT * 1.45) + 14) if moves else 0)
 
 
 @pytest.mark.parametrize("game", ["koikoi", "roppyakken", "gostop"])
@@ -109,7 +109,7 @@ def test_a_drawn_card_waiting_for_its_capture_is_shown_with_exactly_its_candidat
     assert {code for _, code in choice.candidates} == candidates and len(candidates) >= 2
     img = Image.open(io.BytesIO(module.render_hand(view))).convert("RGB")
     moves = game == "gostop" and any(not isinstance(a, GPlay) for a in view.legal_actions)
-    placed = B.choice_layout(choice, _choice_top(img.height, choice, moves))
+    placed = HR.choice_layout(choice, _choice_top(img.height, choice, moves))
     assert [p.code for p in placed if p.candidate] == [code for _, code in choice.candidates]
     assert [p.code for p in placed if not p.candidate] == [card]
     for p in placed:
@@ -153,12 +153,12 @@ def test_a_played_card_with_two_captures_shows_them_and_nothing_else_changes(gam
     assert choice is not None and {code for _, code in choice.candidates} == targets
     before = Image.open(io.BytesIO(module.render_hand(view))).convert("RGB")
     after = Image.open(io.BytesIO(module.render_hand(view, played=played))).convert("RGB")
-    hand_rows = 12 + round(B.HT * 1.6) + card_height(B.HAND_W) + round(B.HT * 1.45) + 16
-    assert after.height == before.height + B.choice_height()
+    hand_rows = 12 + round(HR.HT * 1.6) + card_height(HR.HAND_W) + round(HR.HT * 1.45) + 16
+    assert after.height == before.height + HR.choice_height()
     crop = (0, 0, before.width, hand_rows)
     assert before.crop(crop).tobytes() == after.crop(crop).tobytes(), "the hand is drawn as before"
     moves = game == "gostop" and any(not isinstance(a, GPlay) for a in view.legal_actions)
-    placed = B.choice_layout(choice, _choice_top(after.height, choice, moves))
+    placed = HR.choice_layout(choice, _choice_top(after.height, choice, moves))
     assert {p.code for p in placed if p.candidate} == targets
     for p in placed:
         assert _near(_glow_at(after, p), CHOICE if p.candidate else ACCENT), p.code

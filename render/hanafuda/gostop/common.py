@@ -8,7 +8,7 @@ showing its pi value (``+2 피``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, partial
 
 from PIL import Image, ImageDraw
 
@@ -198,8 +198,8 @@ def paste(
             m = glow_margin(width)
             C.paste(canvas, ("glow", width, halo), glow(width, halo), x - m, y - m)
         # the face's marks depend on the canvas (those too small are left out): keyed by them
-        img = face(card, width, marks, canvas.width)
-        C.paste(canvas, ("hwatu", card, width, marks, tuple(shown)), img, x, y)
+        draw = partial(face, card, width, marks, canvas.width)  # drawn only if not kept composited
+        C.paste_deferred(canvas, ("hwatu", card, width, marks, tuple(shown)), card_size(width), draw, x, y)
         if dim:
             C.paste(canvas, ("shade", width), shade(width), x, y)
 
@@ -248,10 +248,13 @@ def item_total(items: Sequence[ScoreItem]) -> int:
     return sum(i.points for i in items)
 
 
-def warm_faces(widths: Iterable[int]) -> None:
-    for width in widths:
+def warm_faces(widths: Iterable[int], image_width: int = 0) -> None:
+    """Draw every face and joker at ``widths`` as :func:`paste` draws them on an image
+    ``image_width`` px wide (0: with all their marks), smallest width first: the faces kept are
+    bounded, the first drawn are the first let go."""
+    for width in sorted(widths):
         for c in CARDS:
-            face(str(c), width)
+            face(str(c), width, image_width=image_width)
         for j in JOKER_PI:
-            face(j, width)
+            face(j, width, image_width=image_width)
         card_back(width, style=STYLE)

@@ -10,7 +10,7 @@ from engine.hanafuda.gostop.cards import card_str, parse_card
 from engine.hanafuda.gostop.types import GoStopView, Phase, Play, Take
 from render import labels as L
 from render.fonts import localized
-from render.hanafuda import board as B
+from render.hanafuda import hand_row as HR
 from render.hanafuda.gostop.common import code, is_joker, month_of, paste, sort_key
 from render.hanafuda.table_palette import table_palette
 from render.palette import ACCENT, CHOICE, CREAM, INK, KOI, PANEL_EDGE, RGB, TEXT, TEXT_DIM
@@ -65,7 +65,7 @@ def _onlooker_status(
     return (o("to_play"), ACCENT) if my_turn else ("", TEXT_DIM)
 
 
-def sub_choice(view: GoStopView, played: str | None, locale: str) -> B.Choice | None:
+def sub_choice(view: GoStopView, played: str | None, locale: str) -> HR.Choice | None:
     """The capture the seat must pick, from its own view's legal actions: the flipped card's
     (the engine waits for it), or the ``played`` hand card's (a live hand's first click, when it
     matches two field cards). None when there is nothing to pick."""
@@ -84,7 +84,7 @@ def sub_choice(view: GoStopView, played: str | None, locale: str) -> B.Choice | 
         return None
     if len(targets) < 2:
         return None
-    return B.Choice(label, card, code(card), tuple((c, code(c)) for c in targets))
+    return HR.Choice(label, card, code(card), tuple((c, code(c)) for c in targets))
 
 
 @localized
@@ -109,9 +109,9 @@ def render_hand(
         if parse_card(c) in playable:
             halo = ACCENT if is_joker(c) or month_of(c) in months else TEXT_DIM
         fill, ink = (ACCENT, INK) if halo == ACCENT else (KOI, CREAM) if is_joker(c) else (PANEL_EDGE, TEXT)
-        cards.append(B.HandCard(c, code(c), halo, False, fill, ink))
+        cards.append(HR.HandCard(c, code(c), halo, False, fill, ink))
     status, colour = _hand_status(view, hand, locale, owner)
-    img = B.hand_image(
+    img = HR.hand_image(
         L.hand_title(locale, "render.gostop.hand.title", owner),
         status,
         colour,

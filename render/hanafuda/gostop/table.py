@@ -21,6 +21,7 @@ from render import labels as L
 from render.canvas import new as new_canvas
 from render.fonts import localized
 from render.hanafuda import board as B
+from render.hanafuda import hand_row as HR
 from render.hanafuda.faces import glow
 from render.hanafuda.gostop.common import (
     CUP,
@@ -313,12 +314,15 @@ CARDS_TEXT = tuple(str(c) for c in CARDS)
 
 def warm() -> None:
     """Draw every hwatu face size, joker, back and glow these images use, and the palette."""
-    warm_faces({*B.FIELD_WIDTHS, B.DECK_W, B.HAND_W, B.BACK_W, *SHEET_CARD_WIDTHS})
+    warm_faces({B.BACK_W, *SHEET_CARD_WIDTHS})
+    # the faces as the table and the hand print them (marks too small there left out), last
+    warm_faces({*B.FIELD_WIDTHS, B.DECK_W}, B.W)
+    warm_faces({HR.HAND_W}, HR.HAND_IMG_W)
     for c in CARDS_TEXT:
         face(c, B.CAPTURED_W, marks=False)
     for width in {*B.FIELD_WIDTHS, B.DECK_W, B.CAPTURED_W}:
         for colour in (ACCENT, CHOICE):
             glow(width, colour)
-    glow(B.HAND_W, ACCENT)
-    glow(B.HAND_W, TEXT_DIM)
+    glow(HR.HAND_W, ACCENT)
+    glow(HR.HAND_W, TEXT_DIM)
     table_palette()

@@ -19,7 +19,8 @@ from render import labels as L
 from render.canvas import new as new_canvas
 from render.fonts import localized
 from render.hanafuda import board as B
-from render.hanafuda.faces import card_face, glow
+from render.hanafuda import hand_row as HR
+from render.hanafuda.faces import card_back, card_face, glow
 from render.hanafuda.faces import warm as warm_faces
 from render.hanafuda.koikoi.sheets import SHEET_CARD_WIDTHS
 from render.hanafuda.piles import captured_groups
@@ -37,7 +38,7 @@ from render.palette import (
     TEXT_DIM,
 )
 from render.png import to_png
-from render.widgets import paste_card
+from render.widgets import paste_card, warm_faces_on
 
 __all__ = ["render_hand", "render_table", "warm"]
 
@@ -220,7 +221,7 @@ def _onlooker_status(view: KoiKoiView, owner: str, locale: str) -> str:
     return L.t(locale, "render.replay_hands.to_play", name=owner)
 
 
-def sub_choice(view: KoiKoiView, played: Card | None, locale: str) -> B.Choice | None:
+def sub_choice(view: KoiKoiView, played: Card | None, locale: str) -> HR.Choice | None:
     """The capture the seat must pick, from its own view's legal actions: the drawn card's (the
     engine waits for it), or the ``played`` hand card's (a live hand's first click, when it
     matches two field cards). None when there is nothing to pick."""
@@ -235,7 +236,7 @@ def sub_choice(view: KoiKoiView, played: Card | None, locale: str) -> B.Choice |
     shown = [c for c in targets if c is not None]
     if len(shown) < 2:
         return None
-    return B.Choice(label, card, str(card), tuple((c, str(c)) for c in shown))
+    return HR.Choice(label, card, str(card), tuple((c, str(c)) for c in shown))
 
 
 @localized
@@ -258,11 +259,11 @@ def render_hand(
     for c in hand:
         halo = (ACCENT if c.month in field_months else TEXT_DIM) if c in can_play else None
         fill, ink = (ACCENT, INK) if halo == ACCENT else (PANEL_EDGE, TEXT)
-        cards.append(B.HandCard(c, str(c), halo, bool(can_play) and c not in can_play, fill, ink))
+        cards.append(HR.HandCard(c, str(c), halo, bool(can_play) and c not in can_play, fill, ink))
     status, active = _hand_status(view, hand, locale, owner)
     title = L.hand_title(locale, "render.hand.title", owner)
     choice = sub_choice(view, played, locale)
-    img = B.hand_image(title, status, ACCENT if active else TEXT_DIM, cards, _paste_hand, choice=choice)
+    img = HR.hand_image(title, status, ACCENT if active else TEXT_DIM, cards, _paste_hand, choice=choice)
     return to_png(img, table_palette())
 
 
@@ -278,11 +279,17 @@ def warm() -> None:
     About two seconds and 20 MB, once per process; without it the first images of each size pay
     for drawing their faces (a few ms per card).
     """
-    for width in {*B.FIELD_WIDTHS, B.CAPTURED_W, B.DECK_W, B.BACK_W, B.HAND_W, *SHEET_CARD_WIDTHS}:
-        warm_faces(width)
+    for width in {*B.FIELD_WIDTHS, B.CAPTURED_W, B.DECK_W, B.BACK_W, HR.HAND_W, *SHEET_CARD_WIDTHS}:
+        card_back(width)
         for colour in (ACCENT, CHOICE):
             glow(width, colour)
+    for width in SHEET_CARD_WIDTHS:
+        warm_faces(width)
+    # the faces as the table and the hand print them (marks too small there left out), last:
+    # the faces kept are bounded and the first drawn are the first let go
+    warm_faces_on((*B.FIELD_WIDTHS, B.DECK_W), B.W)
+    warm_faces_on((HR.HAND_W,), HR.HAND_IMG_W)
     for c in (*_ALL,):
         card_face(c, B.CAPTURED_W, marks=False)
-    glow(B.HAND_W, TEXT_DIM)
+    glow(HR.HAND_W, TEXT_DIM)
     table_palette()

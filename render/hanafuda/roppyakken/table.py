@@ -19,7 +19,8 @@ from render.canvas import new as new_canvas
 from render.canvas import together
 from render.fonts import localized
 from render.hanafuda import board as B
-from render.hanafuda.faces import card_face, glow
+from render.hanafuda import hand_row as HR
+from render.hanafuda.faces import card_back, card_face, glow
 from render.hanafuda.faces import warm as warm_faces
 from render.hanafuda.piles import captured_groups
 from render.hanafuda.roppyakken.common import group_headers, kind_of, yaku_name
@@ -38,7 +39,7 @@ from render.palette import (
     TEXT_DIM,
 )
 from render.png import to_png
-from render.widgets import card_height, chip, paste_card
+from render.widgets import card_height, chip, paste_card, warm_faces_on
 
 __all__ = ["render_hand", "render_table", "warm"]
 
@@ -307,7 +308,7 @@ def _hand_status(
     return L.t(locale, "render.roppyakken.hand.waiting"), False
 
 
-def sub_choice(view: RoppyakkenView, played: Card | None, locale: str) -> B.Choice | None:
+def sub_choice(view: RoppyakkenView, played: Card | None, locale: str) -> HR.Choice | None:
     """The capture the seat must pick, from its own view's legal actions: the drawn card's (the
     engine waits for it), or the ``played`` hand card's (a live hand's first click, when it has
     two captures or more). None when there is nothing to pick."""
@@ -322,7 +323,7 @@ def sub_choice(view: RoppyakkenView, played: Card | None, locale: str) -> B.Choi
     shown = [c for c in targets if c is not None]
     if not shown or len(targets) < 2:
         return None
-    return B.Choice(label, card, str(card), tuple((c, str(c)) for c in shown))
+    return HR.Choice(label, card, str(card), tuple((c, str(c)) for c in shown))
 
 
 @localized
@@ -348,7 +349,7 @@ def render_hand(
     for c in hand:
         halo = (ACCENT if c in capturing else TEXT_DIM) if c in playable else None
         fill, ink = (ACCENT, INK) if halo == ACCENT else (KOI, CREAM) if c in shown else (PANEL_EDGE, TEXT)
-        cards.append(B.HandCard(c, str(c), halo, False, fill, ink))
+        cards.append(HR.HandCard(c, str(c), halo, False, fill, ink))
     status, active = _hand_status(view, hand, locale, owner)
     colour = CHOICE if view.phase is Phase.DRAW_CHOICE and active else ACCENT if active else TEXT_DIM
 
@@ -358,7 +359,7 @@ def render_hand(
         paste_card(img, card, x, y, width, halo=halo, dim=dim, category=kinds(card))
 
     title = L.hand_title(locale, "render.roppyakken.hand.title", owner)
-    img = B.hand_image(title, status, colour, cards, paste, choice=sub_choice(view, played, locale))
+    img = HR.hand_image(title, status, colour, cards, paste, choice=sub_choice(view, played, locale))
     return to_png(img, table_palette())
 
 
@@ -368,16 +369,23 @@ def warm() -> None:
     About two seconds, once per process; without it the first images pay for drawing faces.
     """
     odd = [Card.parse(c) for c in ("2a", "12b", "9a", "10a")]
-    for width in {*B.FIELD_WIDTHS, B.DECK_W, B.HAND_W, B.BACK_W, *SHEET_CARD_WIDTHS}:
+    for width in {*B.FIELD_WIDTHS, B.DECK_W, HR.HAND_W, B.BACK_W, *SHEET_CARD_WIDTHS}:
+        card_back(width)
+        for colour in (ACCENT, CHOICE):
+            glow(width, colour)
+    for width in SHEET_CARD_WIDTHS:
         warm_faces(width)
         for c in odd:
             card_face(c, width, category=Kind.BRIGHT)
             card_face(c, width, category=Kind.ANIMAL)
-        for colour in (ACCENT, CHOICE):
-            glow(width, colour)
+    # the faces as the table and the hand print them (marks too small there left out), last:
+    # the faces kept are bounded and the first drawn are the first let go
+    for lights in (True, False):
+        warm_faces_on((*B.FIELD_WIDTHS, B.DECK_W), B.W, kind_of(lights))
+        warm_faces_on((HR.HAND_W,), HR.HAND_IMG_W, kind_of(lights))
     for c in CARDS:
         card_face(c, B.CAPTURED_W, marks=False)
         card_face(c, B.BACK_W, marks=False)
     glow(B.CAPTURED_W, ACCENT)
-    glow(B.HAND_W, TEXT_DIM)
+    glow(HR.HAND_W, TEXT_DIM)
     table_palette()
