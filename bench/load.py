@@ -64,7 +64,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import simcord
 
-from bench import load_breakdown
+from bench import load_breakdown, sampler
 from bench.load_breakdown import pct, workers_cpu_seconds
 from bench.load_metrics import (
     ErrorCounter,
@@ -271,13 +271,19 @@ async def run(
     render_workers: int = 0,
     think: tuple[float, float] = THINK,
     trace: bool = False,
+    sample: str | None = None,
 ) -> dict[str, Any]:
-    """One engine at one size: the figures of :func:`report`."""
+    """One engine at one size: the figures of :func:`report`; ``sample``: a file where the
+    sampling profiler's report of the run goes (:mod:`bench.sampler`)."""
     rng = random.Random(seed)
     session = await open_session(size, settings_for(backend, render_workers), ramp, rng, stub_render)
     driver = Driver(session.bot, session.metrics, rng, think)
     base = take_baseline(session.bot, trace)
+    profiler = sampler.started() if sample else None
     figures, tasks = await drive(session, driver, duration, ramp, base)
+    if profiler is not None and sample:
+        profiler.stop()
+        Path(sample).write_text(f"{size} tables, {backend}\n{profiler.report(moves=figures['moves'])}\n")
     await close_session(session, tasks)
     breakdown = load_breakdown.report(
         session.metrics.breakdown,
@@ -339,6 +345,7 @@ def main() -> None:
     parser.add_argument("--think", default="5,20", help="a human's seconds to move, min,max")
     parser.add_argument("--tracemalloc", action="store_true", help="who holds the memory per table (slow)")
     parser.add_argument("--render-workers", type=int, default=0, help="RENDER_WORKERS (0: threads)")
+    parser.add_argument("--sample", help="a file for a sampling profile of the run (bench/sampler.py)")
     parser.add_argument("--stub-render", action="store_true", help="tiny stand-in images (rendering's share)")
     args = parser.parse_args()
     if args.stub_render and args.render_workers:
@@ -365,6 +372,7 @@ def main() -> None:
                     args.render_workers,
                     (least, most),
                     args.tracemalloc,
+                    args.sample,
                 )
             )
             fr = r["start_response"]

@@ -75,6 +75,16 @@ def font(size: int, locale: object | None = None) -> CachedFont:
     return _font(size, face(_drawing.get() if locale is None else locale))
 
 
+def drawing_face() -> str:
+    """The regional face ``font(size)`` draws with here (the render call's locale).
+
+    Anything kept between renders that holds text drawn with ``font(size)`` (a piece, a card face,
+    a composite of them) has this face in its key: 飛, 角 or 短 have other forms in a zh-TW image
+    than in an English one, so an image kept from one render would otherwise show its locale's
+    glyphs in the next render's locale, and which one won would depend on what was drawn first."""
+    return face(_drawing.get())
+
+
 @contextlib.contextmanager
 def drawing_in(locale: object) -> Iterator[None]:
     """Within the block, ``font(size)`` uses ``locale``'s face."""

@@ -22,7 +22,7 @@ from i18n import t
 from render import widgets
 from render.canvas import new as new_canvas
 from render.canvas import paste
-from render.fonts import font, localized
+from render.fonts import drawing_face, font, localized
 from render.palette import ACCENT, PANEL, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
 from render.registry import RULES_CARDS
@@ -72,7 +72,7 @@ def _paste_row(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int, game: str
     x = (W - total) // 2
     tallest = max(img.height for img, _ in faces)
     for i, (img, caption) in enumerate(faces):
-        paste(canvas, ("rules card sample", game, i), img, x, y)
+        paste(canvas, ("rules card sample", game, i, drawing_face()), img, x, y)
         if caption:
             widgets.text(draw, (x + img.width / 2, y + tallest + 18), caption, SMALL, TEXT_DIM, anchor="mm")
         x += img.width + gap

@@ -27,7 +27,7 @@ from PIL import Image, ImageDraw
 from engine.hanafuda.cards import CARDS, Card, Kind
 from render import canvas as C
 from render.canvas import draw_text
-from render.fonts import font
+from render.fonts import drawing_face, font
 from render.glyph_cache import CachedFont, Recent, observed
 from render.hanafuda.faces import card_back, card_face, card_size, face_marks, glow, glow_margin, shade
 from render.palette import PANEL, PANEL_EDGE, RGB, TEXT
@@ -69,9 +69,13 @@ def note(s: str, size: int, *, decorative: bool = False) -> None:
         record.append(Drawn(s, size, decorative))
 
 
-@cache
 def ink_height(size: int, sample: str = INK_SAMPLE) -> int:
-    """Height in pixels of ``sample`` (digits and capitals) at font ``size``."""
+    """Height in pixels of ``sample`` (digits and capitals) at font ``size``, in the render's face."""
+    return _ink_height(size, sample, drawing_face())
+
+
+@cache
+def _ink_height(size: int, sample: str, region: str) -> int:
     box = font(size).getbbox(sample, anchor="ls")
     return int(box[3] - box[1])  # whole pixels already: FreeType's boxes are ints typed as floats
 
@@ -89,10 +93,14 @@ def legible(s: str, size: int, image_width: int) -> bool:
     return text_ink(s, size) * min(1.0, INLINE_W / image_width) >= MIN_INK
 
 
-@cache
 def min_size(image_width: int) -> int:
     """The smallest font size whose digits stay ``MIN_INK`` px tall when the image is shown
     ``INLINE_W`` px wide (images narrower than that are shown at their own size)."""
+    return _min_size(image_width, drawing_face())
+
+
+@cache
+def _min_size(image_width: int, region: str) -> int:
     scale = min(1.0, INLINE_W / image_width)
     size = 6
     while ink_height(size) * scale < MIN_INK:
@@ -270,7 +278,7 @@ def paste_card(
         if card is None:
             C.paste(canvas, ("back", width), card_back(width), x, y)
         else:
-            key = ("face", card, width, category, marks, badge)
+            key = ("face", card, width, category, marks, badge, drawing_face() if marks else "")
             draw = partial(card_face, card, width, category=category, marks=marks, badge=badge)
             C.paste_deferred(canvas, key, card_size(width), draw, x, y)
         if dim:

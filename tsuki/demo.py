@@ -141,10 +141,12 @@ class RoundLines:
     def _print_skipped(self, number: object, *, through: bool = False) -> None:
         """Rounds that began and ended between two looks: a lucky hand (Koi-Koi), a chongtong
         (Go-Stop) ends a round as it is dealt, with no turn to see it by. ``through``: up to
-        ``number`` itself (the match ended in it)."""
-        if not isinstance(self.round, int) or not isinstance(number, int):
+        ``number`` itself (the match ended in it). Before the first look the match is before its
+        first round: a first round that ended as it was dealt gets its line too."""
+        last = 0 if self.round is None else self.round
+        if not isinstance(last, int) or not isinstance(number, int):
             return
-        for skipped in range(self.round + 1, number + 1 if through else number):
+        for skipped in range(last + 1, number + 1 if through else number):
             print(
                 f"  {time.perf_counter() - self.began:5.1f} s  #{skipped} · ended as it was dealt", flush=True
             )

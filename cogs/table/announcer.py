@@ -30,7 +30,7 @@ import discord
 
 import store
 from cogs.ratings.summary import seat_ratings
-from cogs.table import limits, messages, pings
+from cogs.table import limits, messages, pings, render_queue
 from cogs.table.commitment import reveal_line
 from cogs.table.elision import board_sections
 from cogs.table.model import Pending, Table
@@ -120,6 +120,8 @@ class Announcer:
         as long as it takes; a table whose thread or channel is gone ends as abandoned."""
         failures = 0
         supervisor = self.host.supervisor
+        render_queue.for_nobody()  # (a click may have started this task): only a batch with a
+        # human's move goes ahead in the render queue (_narrate)
         while not supervisor.lets_go(table):
             table.outbox.announce_wake.clear()  # set again by any move made while this flush runs
             try:
@@ -163,7 +165,11 @@ class Announcer:
                 ended = table.status != "active"  # a forfeit's or a stop's lines: a post of their own
                 await self._board(table, [], [], notable=ended, new_post=ended)
             await self.sync_ping(table)
-        await self.refresh_views(table)
+        # A human's turn: their hand, which now offers their moves, is waited for (and the next
+        # click's narration waits behind this refresh): it goes ahead in the render queue.
+        seat = table.to_act() if table.status == "active" else None
+        with render_queue.awaited(seat is not None and not seat.cpu_plays):
+            await self.refresh_views(table)
 
     def owes(self, table: Table) -> bool:
         """Whether something stored is not posted yet (what a flush must be running or due for)."""
@@ -209,13 +215,14 @@ class Announcer:
         lines = messages.narration(table, batch)
         final = table.status == "finished" and upto == table.seq
         ratings = await self._ratings(table) if final else None  # drawn on the match summary
-        images = await messages.event_images(table, table.public_view(), events, ratings)
-        if final:
-            await self._post_results(table, lines, images, upto)
-        else:
-            opening = batch[0].seq < 0  # the deal: its lines head the first board for good
-            notable = opening or bool(images) or _notable(table.spec, events)
-            await self._board(table, lines, images, notable=notable, upto=upto)
+        with render_queue.awaited(any(p.by == "human" for p in batch)):  # a player waits for its post
+            images = await messages.event_images(table, table.public_view(), events, ratings)
+            if final:
+                await self._post_results(table, lines, images, upto)
+            else:
+                opening = batch[0].seq < 0  # the deal: its lines head the first board for good
+                notable = opening or bool(images) or _notable(table.spec, events)
+                await self._board(table, lines, images, notable=notable, upto=upto)
         del table.outbox.pending[: len(batch)]
         await self._save_marks(table)
 

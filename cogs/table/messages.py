@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from cogs.table import autopass, cards, hints_text, limits, render_pool
+from cogs.table import autopass, cards, hints_text, image_cache, limits, render_pool, render_queue
 from cogs.table import components as c
 from cogs.table.coach import board_lines, coach_lines
 from cogs.table.elision import ELIDED
@@ -258,8 +258,10 @@ async def event_images(
 async def _table_files(
     table: Table, public: PublicView[Any], extra_images: Sequence[Image]
 ) -> list[discord.File]:
-    png = await render_pool.draw(
-        table.game, table.spec, "render_table", require_public(public).view, table.names, table.locale
+    view, names, locale = require_public(public).view, table.names, table.locale
+    png = await image_cache.tables.drawn(
+        (table.spec, view, names, locale),  # the spec by identity: a test may swap its drawing
+        lambda: render_pool.draw(table.game, table.spec, "render_table", view, names, locale),
     )
     return [file_of(Image("table.png", png)), *(file_of(i) for i in extra_images)]
 
@@ -328,14 +330,17 @@ async def hand_message(
     *,
     picked: Any = None,
     chosen: Sequence[str] = (),
+    answer: bool = False,
 ) -> dict[str, Any]:
     """The private hand: image, what to decide, and on the seat's turn the controls to act.
 
     ``picked`` is an action made in the select menu (from the values ``chosen``): the hand then
-    asks to confirm it.
+    asks to confirm it. ``answer``: the hand answers the player's click (its image goes ahead in
+    the render queue: :mod:`cogs.table.render_queue`), rather than following the table.
     """
     view, seq = table.view(seat), table.seq  # controls carry the turn this view belongs to
-    png = await render_pool.draw(table.game, table.spec, "render_live_hand", view, locale, path)
+    with render_queue.awaited(answer or render_queue.is_awaited()):  # (or the refresh's caller says so)
+        png = await render_pool.draw(table.game, table.spec, "render_live_hand", view, locale, path)
     text = table.spec.hand_text_along(view, locale, path)
     if (paused := paused_line(table, locale)) is not None:
         text += "\n" + paused

@@ -58,7 +58,7 @@ async def send_hand(
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
     drawn = table.seq
-    payload = await messages.hand_message(table, seat.index, locale)
+    payload = await messages.hand_message(table, seat.index, locale, answer=True)
     hand = await interaction.edit_original_response(**limits.fit(payload))
     manager = tables or TableManager.of(interaction.client)
     manager.hands.opened(table, seat.index, interaction, locale, hand.id, shown=drawn)
@@ -86,7 +86,7 @@ async def toggle_auto_pass(
         seat.auto_pass = wanted
     tables.auto_pass_switched(table, seat)  # (after the lock: it schedules the window's step)
     drawn = table.seq
-    payload = await messages.hand_message(table, seat.index, locale)
+    payload = await messages.hand_message(table, seat.index, locale, answer=True)
     hand = await interaction.edit_original_response(**limits.fit(payload))
     tables.hands.opened(table, seat.index, interaction, locale, hand.id, shown=drawn)
 
@@ -126,7 +126,7 @@ async def on_step(
         path = ()
     drawn = table.seq
     if table.status == "active":
-        payload = await messages.hand_message(table, seat.index, locale, path)
+        payload = await messages.hand_message(table, seat.index, locale, path, answer=True)
     else:
         payload = {"content": t(locale, "table.match_over"), "attachments": [], "view": None}
     hand = await interaction.edit_original_response(**limits.fit(payload))
@@ -151,7 +151,9 @@ async def on_pick(
         raise IllegalAction("That move is not possible now.")
     await interaction.response.defer()
     drawn = table.seq
-    payload = await messages.hand_message(table, seat.index, locale, picked=action, chosen=values)
+    payload = await messages.hand_message(
+        table, seat.index, locale, picked=action, chosen=values, answer=True
+    )
     hand = await interaction.edit_original_response(**limits.fit(payload))
     tables.hands.opened(table, seat.index, interaction, locale, hand.id, shown=drawn)
     return None

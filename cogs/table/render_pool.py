@@ -13,6 +13,18 @@ names, a locale, events), so a worker sees no more than the image shows. A table
 not the registry's (``tsuki.bot.game_specs``, handed over by :func:`configure`) is drawn in a
 thread, and so is an image whose worker died (the pool is made afresh for the next one:
 :class:`cogs.table.spawn_pool.SpawnPool`).
+
+Without workers, images are drawn in **one** thread of their own, not in asyncio's default
+executor (up to 6 threads on 2 cores). Several render threads only take turns at the GIL, and
+every time the event loop gives the GIL up (a socket, SQLite, ``os.urandom`` for a
+``discord.ui.View``'s id) it waits for it behind each of them: ``bench/load.py --think 0.5,2`` at
+300 tables on SQLite (a loaded machine, same conditions), the loop's samples in
+``View.__init__`` alone went from 51 % of its busy time to 15 %, the bot's CPU per move from
+15.1-17.4 ms to 10.8 ms, the table images per human move from 2.95-3.65 to 2.21 (stores no longer
+queue behind renders, so moves made during a render share its next board), and moves/s from
+20.7-39.7 to 62.6. Zlib's encoding (a third of an image) releases the GIL, so the one thread
+still draws beside the loop. Either way the images wait their turn in a
+:class:`~cogs.table.render_queue.RenderQueue`: those a person waits for go first.
 """
 
 from __future__ import annotations
@@ -20,8 +32,10 @@ from __future__ import annotations
 import asyncio
 import itertools
 from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
+from cogs.table.render_queue import RenderQueue
 from cogs.table.spawn_pool import SpawnPool
 from render import heap
 
@@ -38,15 +52,20 @@ _pool = SpawnPool(0)
 TRIM_EVERY = 50
 _drawn_in_threads = itertools.count(1)
 _specs: Mapping[str, Any] = {}  # the games' specs (in a worker: its own copies)
+# Images drawn at once: each worker's, and one more handed over ahead so that no worker (nor the
+# render thread) waits for the event loop between two images.
+_queue = RenderQueue(2)
+_thread: ThreadPoolExecutor | None = None  # the render thread (no workers), made on first use
 
 
 def configure(workers: int, registry: Registry, warm: Warm | None = None) -> None:
     """How many processes draw (0: threads), the function listing the games' specs, and the
     warm-up each worker runs first (the bot's own, ``tsuki.bot.warm_images``): module-level
     functions, a worker imports them by name. Called at start-up."""
-    global _pool, _specs
+    global _pool, _specs, _queue
     _pool.shutdown()
     _pool = SpawnPool(workers, _start, (registry, warm))
+    _queue = RenderQueue(workers + 1 if workers > 0 else 2)
     _specs = registry()
 
 
@@ -78,10 +97,20 @@ async def start() -> None:
 
 async def draw(game: str, spec: GameSpec, method: str, *args: Any) -> Any:
     """``spec.<method>(*args)`` (``render_table``, ``render_hand``, ``render_live_hand``,
-    ``event_images``) off the loop."""
-    if _pool.workers > 0 and _specs.get(game) is spec:  # a worker draws it with the same spec
-        return await _pool.run(_draw, game, method, args)
-    return await asyncio.to_thread(_draw_and_trim, getattr(spec, method), args)
+    ``event_images``) off the loop, once its turn comes in the queue
+    (:func:`cogs.table.render_queue.awaited` around the call: a person waits for it)."""
+    async with _queue.slot():
+        if _pool.workers > 0 and _specs.get(game) is spec:  # a worker draws it with the same spec
+            return await _pool.run(_draw, game, method, args)
+        return await in_thread(_draw_and_trim, getattr(spec, method), args)
+
+
+async def in_thread(function: Callable[..., Any], *args: Any) -> Any:
+    """``function(*args)`` in the render thread."""
+    global _thread
+    if _thread is None:
+        _thread = ThreadPoolExecutor(1, thread_name_prefix="render")
+    return await asyncio.get_running_loop().run_in_executor(_thread, function, *args)
 
 
 def _draw_and_trim(method: Callable[..., Any], args: tuple[Any, ...]) -> Any:
@@ -93,5 +122,9 @@ def _draw_and_trim(method: Callable[..., Any], args: tuple[Any, ...]) -> Any:
 
 
 def shutdown() -> None:
-    """Stop the worker processes (the bot's close; tests)."""
+    """Stop the worker processes and the render thread (the bot's close; tests)."""
+    global _thread
     _pool.shutdown()
+    thread, _thread = _thread, None
+    if thread is not None:
+        thread.shutdown(wait=False, cancel_futures=True)

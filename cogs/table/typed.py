@@ -212,7 +212,7 @@ async def play_typed(
         if table.status != "active":
             return await ephemeral(interaction, f"{done}\n{t(locale, 'table.match_over')}")
         drawn = table.seq
-        payload = await messages.hand_message(table, seat.index, locale)
+        payload = await messages.hand_message(table, seat.index, locale, answer=True)
         payload["content"] = f"{done}\n{payload['content']}"
         # The answer is the player's live hand from now on (and, after a restart, the bot can
         # still finish it with the token stored with the move).

@@ -19,10 +19,11 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
+import i18n
 from engine.doudizhu.cards import BLACK_JOKER, CARDS, RED_JOKER, Card
 from render import canvas as C
 from render import palette as P
-from render.fonts import font
+from render.fonts import drawing_face, drawing_in, font
 from render.png import fixed_palette, paint_ink_ramps
 from render.widgets import legible, note
 
@@ -224,12 +225,18 @@ def _index(card: Card, w: int) -> Image.Image:
     return tile
 
 
-@lru_cache(maxsize=1024)
 def card_face(card: Card, width: int, court_letter: bool = True) -> Image.Image:
-    """The face of ``card`` at ``width`` px (RGBA, shared: do not draw on it).
+    """The face of ``card`` at ``width`` px (RGBA, shared: do not draw on it), its texts in the
+    render's regional face.
 
     ``court_letter=False``: a court card's panel without its J / Q / K (too small to be read on
     the image it goes on; the corner index says it)."""
+    return _card_face(card, width, court_letter, drawing_face())
+
+
+@lru_cache(maxsize=1024)
+def _card_face(card: Card, width: int, court_letter: bool, region: str) -> Image.Image:
+    """:func:`card_face`, kept by face too (``region``: the face ``font(size)`` draws with here)."""
     card = CARDS[int(card)]
     w, h = card_size(width)
     s = SUPERSAMPLE
@@ -352,7 +359,7 @@ def paste_card(
             m = glow_margin(width)
             C.paste(canvas, ("doudizhu glow", width, halo), glow(width, halo), x - m, y - m)
         img = card_back(width) if card is None else card_face(card, width, court_letter)
-        C.paste(canvas, ("doudizhu face", card, width, court_letter), img, x, y)
+        C.paste(canvas, ("doudizhu face", card, width, court_letter, drawing_face()), img, x, y)
         if dim:
             C.paste(canvas, ("doudizhu shade", width), shade(width), x, y)
 
@@ -442,4 +449,5 @@ def _sample() -> Image.Image:
 @cache
 def doudizhu_palette() -> Image.Image:
     """The Dou Dizhu palette as a 1×1 "P" image, for ``Image.quantize(palette=...)``."""
-    return fixed_palette(FIXED, _sample())
+    with drawing_in(i18n.DEFAULT):  # one palette for every locale, whichever image asks first
+        return fixed_palette(FIXED, _sample())

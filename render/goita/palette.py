@@ -12,8 +12,10 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+import i18n
 from engine.goita.types import Piece
 from render import palette as P
+from render.fonts import drawing_in
 from render.goita import pieces as G
 from render.png import fixed_palette, paint_ink_ramps
 
@@ -59,4 +61,5 @@ def _sample() -> Image.Image:
 @cache
 def goita_palette() -> Image.Image:
     """The Goita palette as a 1×1 "P" image, for ``to_png(image, goita_palette())``."""
-    return fixed_palette(FIXED, _sample())
+    with drawing_in(i18n.DEFAULT):  # one palette for every locale, whichever image asks first
+        return fixed_palette(FIXED, _sample())

@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw, ImageFilter
 from engine.goita.types import KANJI, Piece
 from render import canvas as C
 from render import labels as L
-from render.fonts import font
+from render.fonts import drawing_face, font
 from render.palette import RGB
 from render.widgets import legible, note
 
@@ -94,14 +94,22 @@ def _finish(img: Image.Image, width: int) -> Image.Image:
     return img.resize(piece_size(width), Image.Resampling.BOX)
 
 
-@lru_cache(maxsize=512)
 def piece_face(
     piece: Piece, width: int, *, variant: bool = False, initial: str = "", value: int | None = None
 ) -> Image.Image:
-    """The face of ``piece`` (``variant``: a King drawn 玉), with ``initial`` and ``value`` corners.
+    """The face of ``piece`` (``variant``: a King drawn 玉), with ``initial`` and ``value`` corners,
+    its kanji in the render's regional face (shared image: do not draw on it).
 
     Corner labels are left out below 56 px (the kanji alone stays readable).
     """
+    return _piece_face(piece, width, variant, initial, value, drawing_face())
+
+
+@lru_cache(maxsize=512)
+def _piece_face(
+    piece: Piece, width: int, variant: bool, initial: str, value: int | None, region: str
+) -> Image.Image:
+    """:func:`piece_face`, kept by face too (``region``: the face ``font(size)`` draws with here)."""
     img, draw = _blank(width, WOOD, WOOD_GRAIN, WOOD_EDGE)
     w, h = width * SS, piece_height(width) * SS
     glyph = GYOKU if piece is Piece.K and variant else KANJI[piece]
@@ -164,9 +172,15 @@ def face_texts(
     return out
 
 
-@lru_cache(maxsize=256)
 def piece_back(width: int, known: Piece | None = None, *, variant: bool = False) -> Image.Image:
-    """A face-down piece. ``known``: the owner's own face-down piece, its kanji in a small disc."""
+    """A face-down piece. ``known``: the owner's own face-down piece, its kanji in a small disc
+    (in the render's regional face)."""
+    return _piece_back(width, known, variant, drawing_face() if known is not None else "")
+
+
+@lru_cache(maxsize=256)
+def _piece_back(width: int, known: Piece | None, variant: bool, region: str) -> Image.Image:
+    """:func:`piece_back`, kept by face too when it shows a kanji (``region``)."""
     img, draw = _blank(width, BACK, BACK_GRAIN, BACK_EDGE)
     w, h = width * SS, piece_height(width) * SS
     cx, cy = w / 2, h * 0.58
@@ -259,10 +273,10 @@ def paste_piece(
         key: tuple[object, ...] = ("goita back", width)
         img = piece_back(width)
     elif not face_up:
-        key = ("goita own back", piece, width, variant)
+        key = ("goita own back", piece, width, variant, drawing_face())
         img = piece_back(width, piece, variant=variant)
     else:
-        key = ("goita face", piece, width, variant, initial, value)
+        key = ("goita face", piece, width, variant, initial, value, drawing_face())
         img = piece_face(piece, width, variant=variant, initial=initial, value=value)
     with C.together(canvas):
         if halo is not None:

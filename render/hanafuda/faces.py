@@ -19,7 +19,7 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw, ImageFilter
 
 from engine.hanafuda.cards import CARDS, Card, Kind
-from render.fonts import font
+from render.fonts import drawing_face, font
 from render.hanafuda.months import background, mirrored, paint
 from render.palette import (
     CAT_ANIMAL,
@@ -129,7 +129,7 @@ def card_face(
     misleading digit strings. ``badge=False`` keeps the month tab but leaves out the badge (a
     face whose badge glyph would be too small to read where it is shown).
     """
-    return _face(card, width, style, category or card.kind, marks, badge)
+    return _face(card, width, style, category or card.kind, marks, badge, drawing_face() if marks else "")
 
 
 def face_marks(
@@ -160,8 +160,10 @@ FACES_KEPT = 512
 
 @lru_cache(maxsize=FACES_KEPT)
 def _face(
-    card: Card, width: int, style: str, category: Kind, marks: bool = True, badge: bool = True
+    card: Card, width: int, style: str, category: Kind, marks: bool, badge: bool, region: str
 ) -> Image.Image:
+    """:func:`card_face`; ``region``, the face ``font(size)`` draws the marks with here, is only
+    a key: the badges' 短 has other forms in a zh-TW image than in an English one."""
     deck = STYLES[style]
     big, scale = _canvas(width)
     draw = ImageDraw.Draw(big)

@@ -12,8 +12,10 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+import i18n
 from engine.hanafuda.cards import CARDS
 from render import palette as P
+from render.fonts import drawing_in
 from render.hanafuda.faces import card_back, card_face, glow, shade
 from render.png import fixed_palette, paint_ink_ramps
 
@@ -93,4 +95,5 @@ def _sample() -> Image.Image:
 @cache
 def table_palette() -> Image.Image:
     """The shared palette as a 1×1 "P" image, ready for ``Image.quantize(palette=...)``."""
-    return fixed_palette(FIXED, _sample())
+    with drawing_in(i18n.DEFAULT):  # one palette for every locale, whichever image asks first
+        return fixed_palette(FIXED, _sample())

@@ -104,9 +104,34 @@ def test_a_round_that_ended_between_two_looks_still_gets_its_line(capsys: pytest
 
 def test_a_last_round_that_ended_as_it_was_dealt_gets_its_line(capsys: pytest.CaptureFixture[str]) -> None:
     lines = RoundLines(began=0.0)
-    table = _Table(2)
+    table = _Table(1)
+    lines.look([table])
+    table.round_no = 2
     lines.look([table])
     table.round_no = 3
     lines.finish()
     printed = [line.split(" s  ", 1)[1] for line in capsys.readouterr().out.splitlines()]
-    assert printed == ["Round 2/3 · scores", "#3 · ended as it was dealt", "match over: Round 3/3 · scores"]
+    assert printed == [
+        "Round 1/3 · scores",
+        "Round 2/3 · scores",
+        "#3 · ended as it was dealt",
+        "match over: Round 3/3 · scores",
+    ]
+
+
+def test_a_first_round_that_ended_as_it_was_dealt_gets_its_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """The opening deal was a lucky hand: the demo's first look already sees round 2 (a match
+    dealt from seed 223 did so, and the demo printed no line for round 1)."""
+    lines = RoundLines(began=0.0)
+    table = _Table(2)
+    lines.look([table])
+    table.round_no = 3
+    lines.look([table])
+    lines.finish()
+    printed = [line.split(" s  ", 1)[1] for line in capsys.readouterr().out.splitlines()]
+    assert printed == [
+        "#1 · ended as it was dealt",
+        "Round 2/3 · scores",
+        "Round 3/3 · scores",
+        "match over: Round 3/3 · scores",
+    ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 import zlib
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
+from cogs.table import image_cache
 from tests.cogs.harness import SETTLE_TIMEOUT, TEST_CPU_DELAY, patient
 from tsuki.bot import TsukiBot
 from tsuki.settings import Settings
@@ -38,6 +40,13 @@ def deterministic_deals(request: pytest.FixtureRequest, monkeypatch: pytest.Monk
 
 
 @pytest.fixture(autouse=True)
+def fresh_table_images() -> None:
+    """Each test draws its own table images (a test may stand in for the drawing of a view an
+    earlier test drew): the bot's cache of the last table images starts empty."""
+    image_cache.tables.clear()
+
+
+@pytest.fixture(autouse=True)
 def clicked_passes(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     """Players pass by clicking, unless a test asks for the default, auto-pass (its ``auto_pass``
     fixture): the end-to-end tests written before it click their forced passes, and its pause
@@ -48,8 +57,12 @@ def clicked_passes(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPat
 
 
 @pytest.fixture
-def auto_pass() -> None:
-    """The table passes for a seat whose only move is a pass, as in production (cogs/table/autopass.py)."""
+def auto_pass(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table passes for a seat whose only move is a pass, as in production (cogs/table/autopass.py),
+    after pauses drawn from a generator seeded by the test's name: the bot draws them from the OS
+    (nobody can work them out), so without this each run of a test waited other pauses."""
+    seeded = random.Random(zlib.crc32(request.node.nodeid.encode()))
+    monkeypatch.setattr("cogs.table.autopass._random", seeded)
 
 
 @pytest.fixture

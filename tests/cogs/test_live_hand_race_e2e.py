@@ -44,7 +44,9 @@ async def test_a_hand_drawn_while_the_cpu_moved_is_edited_to_the_players_turn(
         if method == "render_live_hand" and not slowed and table.to_act() is not seat:
             slowed.append(table.seq)
             while table.to_act() is not seat:
-                await asyncio.sleep(TEST_CPU_DELAY / 5)
+                # Longer than the settle deadline: only the simulated clock runs this wait (a
+                # shorter one was waited out in real time inside the click, against its deadline).
+                await asyncio.sleep(TEST_CPU_DELAY)
         return await real_draw(game, spec, method, *args)
 
     monkeypatch.setattr(render_pool, "draw", slow_draw)

@@ -281,7 +281,7 @@ async def _in_place(function: Callable[..., Any], *args: Any) -> Any:
 @pytest.mark.parametrize("game", list(RULES))
 async def test_no_hidden_card_in_any_public_payload(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # The recorder draws nothing: no worker thread needed (thousands of hops would cost seconds).
-    monkeypatch.setattr(render_pool, "asyncio", types.SimpleNamespace(to_thread=_in_place))
+    monkeypatch.setattr(render_pool, "in_thread", _in_place)
     monkeypatch.setattr(spectators, "asyncio", types.SimpleNamespace(to_thread=_in_place))
     leaks: list[str] = []
     for seed in range(MATCHES):

@@ -38,10 +38,10 @@ RAW_TEXT_ALLOWED = {
     "hanafuda/motifs.py": {"ribbon"},
     "hanafuda/subjects.py": {"sake_cup"},
     "hanafuda/faces.py": {"_month_tab", "_category_badge"},  # reported by face_marks / paste_card
-    "hanafuda/gostop/common.py": {"joker_face"},  # reported by joker_texts / paste
-    "doudizhu/faces.py": {"_index", "card_face"},  # reported by face_texts / paste
+    "hanafuda/gostop/common.py": {"_joker_face"},  # reported by joker_texts / paste
+    "doudizhu/faces.py": {"_index", "_card_face"},  # reported by face_texts / paste
     "doudizhu/common.py": {"role_chip"},
-    "goita/pieces.py": {"piece_face", "piece_back"},
+    "goita/pieces.py": {"_piece_face", "_piece_back"},
 }
 
 

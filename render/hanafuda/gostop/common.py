@@ -18,7 +18,7 @@ from engine.hanafuda.gostop.notation import to_player
 from engine.hanafuda.gostop.types import ScoreItem
 from render import canvas as C
 from render import labels as L
-from render.fonts import font
+from render.fonts import drawing_face, font
 from render.hanafuda.faces import (
     RADIUS,
     card_back,
@@ -116,12 +116,18 @@ def joker_texts(card: str, width: int) -> tuple[tuple[str, int], ...]:
     return ((f"+{JOKER_PI[card]}", round(w * 0.46)), ("피", round(w * 0.36)), ("BONUS", round(w * 0.12)))
 
 
-@cache
 def joker_face(card: str, width: int, image_width: int = 0) -> Image.Image:
-    """A hwatu bonus card: red border, paper ground, a gold ``+N`` and ``피`` (shared image).
+    """A hwatu bonus card: red border, paper ground, a gold ``+N`` and ``피`` (shared image), in
+    the render's regional face.
 
     ``image_width``: the width of the image it is pasted on; a text too small to be read there is
     left out (0: every text)."""
+    return _joker_face(card, width, image_width, drawing_face())
+
+
+@cache
+def _joker_face(card: str, width: int, image_width: int, region: str) -> Image.Image:
+    """:func:`joker_face`, kept by face too (``region``: the face ``font(size)`` draws with here)."""
     w, h = card_size(width)
     s = 3
     big = Image.new("RGBA", (w * s, h * s), (0, 0, 0, 0))
@@ -199,7 +205,8 @@ def paste(
             C.paste(canvas, ("glow", width, halo), glow(width, halo), x - m, y - m)
         # the face's marks depend on the canvas (those too small are left out): keyed by them
         draw = partial(face, card, width, marks, canvas.width)  # drawn only if not kept composited
-        C.paste_deferred(canvas, ("hwatu", card, width, marks, tuple(shown)), card_size(width), draw, x, y)
+        key = ("hwatu", card, width, marks, tuple(shown), drawing_face() if shown else "")
+        C.paste_deferred(canvas, key, card_size(width), draw, x, y)
         if dim:
             C.paste(canvas, ("shade", width), shade(width), x, y)
 
