@@ -1,18 +1,24 @@
 """Is a strong CPU as strong on a busy host as on an idle one? Playouts per strong decision, idle
-and with the cores kept busy, under the old wall-clock budget and the CPU-time budget.
+and with the cores kept busy, under the old wall-clock budget, the CPU-time budget and the
+bot's playout budget; and the calibration of that playout budget.
 
 Run: ``python -m bench.cpu_budget [--think 1.0] [--positions 6] [--games koikoi,doudizhu]
-[--spinners 2]``.
+[--spinners 2]``; ``python -m bench.cpu_budget --calibrate [--positions 12]`` (on the machine
+idle) prints ``engine.ai.cpu_calibration.PLAYOUTS_PER_SECOND``: each game's mean playouts in a
+decision of one CPU second (``Budget(seconds=1.0)``, no wall cap), over the positions.
 
 For every game with a strong level, the same positions (views of the seat to act, from a match
 between normal CPUs, fixed seeds) are decided by the strong level the way the bot does
-(``engine.ai.levels.decide``, one decision at a time in this process), with two budgets:
+(``engine.ai.levels.decide``, one decision at a time in this process), with three budgets:
 
 - ``wall (old)``: ``--think`` seconds on the wall clock (the CPU clock of the budget replaced by
-  the wall clock: the search as it was before the CPU-time budget);
-- ``cpu (new)``: ``--think`` seconds of the searching thread's CPU time, at least
-  ``CPU_MIN_PLAYOUTS`` playouts, at most ``CPU_THINK_CAP`` (5 x think) on the clock: the bot's
-  default budget (``cogs.table.cpu_pool.budget``).
+  the wall clock: the search as it was before issue 27);
+- ``cpu time``: ``--think`` seconds of the searching thread's CPU time, at least
+  ``CPU_MIN_PLAYOUTS`` playouts, at most ``CPU_THINK_CAP`` (5 x think) on the clock (the bot's
+  budget until a busy host was found to make 10-20 % fewer playouts with it);
+- ``playouts``: the bot's default budget (``cogs.table.cpu_pool.budget``): the playouts
+  ``--think`` CPU seconds buy on the reference machine (``engine.ai.cpu_calibration``), with the
+  same floor and wall cap.
 
 Game by game, each position is decided with the machine as it is ("idle": other work on the
 machine counts too, the load average is printed), then with ``--spinners`` processes each spinning
@@ -21,8 +27,12 @@ the phase's longest time at most), then idle again (the two idle runs pooled: th
 policies' memo tables keep warming, and the machine's other load drifts). Printed per game and
 budget: mean playouts per decision idle and busy and their ratio, the mean CPU and wall seconds
 of a decision, decisions a second (one at a time, as one worker makes them), the decisions
-the wall cap cut short of their CPU time (idle / busy), and the load average (1 min) after
-the idle and the busy runs.
+the wall cap cut short (idle / busy), and the load average (1 min) after the idle and the busy
+runs; then the playout budget's playouts per CPU second idle and busy (what the CPU-time budget
+cannot hold steady: each playout costs more CPU on a shared core; but also what the policies'
+memo tables remember of earlier runs: the idle run right after the warm-up replays its playouts,
+which Dou Dizhu's policy memo makes ~4x cheaper, so read that line for Koi-Koi, Go-Stop,
+Roppyakken and Goita).
 """
 
 from __future__ import annotations
@@ -91,8 +101,10 @@ def positions(game: str, count: int) -> list[Any]:
     return out
 
 
-def run(game: str, views: list[Any], budget: Budget) -> Run:
-    """Each view decided once (the search cache emptied first: every load asks the same)."""
+def run(game: str, views: list[Any], budget: Budget, uncapped: list[int] | None = None) -> Run:
+    """Each view decided once (the search cache emptied first: every load asks the same).
+    ``uncapped``: each view's playouts under ``budget`` without its wall cap (a playout budget:
+    a decision that made fewer was cut by the cap)."""
     result = Run()
     began = time.perf_counter()
     for i, view in enumerate(views):
@@ -103,11 +115,45 @@ def run(game: str, views: list[Any], budget: Budget) -> Run:
         result.playouts.append(decision.playouts)
         result.cpu.append(cpu)
         result.wall.append(wall)
-        short = budget.seconds is not None and cpu < 0.8 * MARGIN * budget.seconds
+        if uncapped is not None:  # a playout budget: fewer playouts than without the wall cap
+            short = decision.playouts < uncapped[i]
+        else:
+            short = budget.seconds is not None and cpu < 0.8 * MARGIN * budget.seconds
         if budget.clocks is not WALL_ONLY and short and decision.playouts:
             result.capped += 1
     result.elapsed = time.perf_counter() - began
     return result
+
+
+def calibrate(games: list[str], count: int) -> None:
+    """Each game's playouts per CPU second in decisions of one CPU second (no wall cap), printed
+    as the table of ``engine.ai.cpu_calibration``: run it with the machine idle. The rate is the
+    harmonic mean over the positions (``n / sum(cpu_i / playouts_i)``): a fixed count of that
+    many playouts per think second then takes, on average over the positions, the think time."""
+    print(
+        f"{available_cores()} cores; {count} positions per game, Budget(seconds=1.0), no wall cap", flush=True
+    )
+    rates: dict[str, int] = {}
+    for game in games:
+        views = positions(game, 2 * count)
+        one_second = Budget(seconds=1.0)
+        # Warm the playout policies' memo tables on other positions (a worker that has played a
+        # while): the same positions again would replay their playouts from the memo (Dou
+        # Dizhu's policy memo makes a repeated playout ~4x cheaper) and overstate the rate.
+        run(game, views[count:], one_second)
+        found = run(game, views[:count], one_second)
+        per_playout = [c / p for p, c in zip(found.playouts, found.cpu, strict=True) if p]
+        rates[game] = int(round(len(per_playout) / sum(per_playout), -1))
+        searched = [p for p in found.playouts if p]
+        print(
+            f"{game:<11}{rates[game]:>6} playouts per CPU second (decisions {min(searched)}-{max(searched)},"
+            f" mean {statistics.fmean(searched):.0f} in {statistics.fmean(found.cpu):.2f} s CPU;"
+            f" load {os.getloadavg()[0]:.1f})",
+            flush=True,
+        )
+    print(
+        "PLAYOUTS_PER_SECOND: dict[str, int] = {" + ", ".join(f'"{g}": {r:_}' for g, r in rates.items()) + "}"
+    )
 
 
 def main() -> None:
@@ -119,18 +165,21 @@ def main() -> None:
         "--games", default="", help="comma-separated (default: every game with a strong level)"
     )
     parser.add_argument("--spinners", type=int, default=2, help="processes spinning a core each when busy")
+    parser.add_argument("--calibrate", action="store_true", help="print the playout budget's calibration")
     args = parser.parse_args()
     strong = [g for g in sorted(ENGINES) if has_level(g, Level.STRONG)]
     games = args.games.split(",") if args.games else strong
+    if args.calibrate:
+        calibrate(games, args.positions)
+        return
     env = {"CPU_THINK_TIME": str(args.think)} | ({"CPU_THINK_CAP": str(args.cap)} if args.cap else {})
     settings = load_settings(env, dotenv_path=None)  # the bot's defaults, whatever this shell has set
-    budgets = {
-        "wall (old)": Budget(seconds=args.think, clocks=WALL_ONLY),
-        "cpu (new)": cpu_pool.budget(settings),
-    }
+    cpu_time = Budget(
+        seconds=settings.cpu_think_time, floor=settings.cpu_min_playouts, wall_cap=settings.cpu_think_cap
+    )
     views = {g: positions(g, args.positions) for g in games}
     # Bounded: the spinners stop themselves after the longest one busy phase could take.
-    limit = len(budgets) * args.positions * (settings.cpu_think_cap + 1) + 60
+    limit = 3 * args.positions * (settings.cpu_think_cap + 1) + 60
     print(
         f"{available_cores()} cores; think {settings.cpu_think_time} s of CPU,"
         f" cap {settings.cpu_think_cap} s,"
@@ -145,15 +194,23 @@ def main() -> None:
         flush=True,
     )
     for game in games:
+        bot = cpu_pool.budget(settings, game)
+        budgets = {
+            "wall (old)": Budget(seconds=args.think, clocks=WALL_ONLY),
+            "cpu time": cpu_time,
+            "playouts": bot,
+        }
         # Warm the playout policies' memo tables first (a worker that has played a while), then
-        # idle, busy, idle again: the memo's growth and the machine's other load drift less.
-        run(game, views[game], replace(budgets["cpu (new)"], wall_cap=None))
+        # idle, busy, idle again: the memo's growth and the machine's other load drift less. The
+        # warm-up is the bot's budget without its wall cap: each position's uncapped playouts.
+        uncapped = run(game, views[game], replace(bot, wall_cap=None)).playouts
         results: dict[tuple[str, str], Run] = {}
         loads: dict[str, list[float]] = {"idle": [], "busy": []}
         for load in ("idle", "busy", "idle"):
             with busy_cores(args.spinners, limit) if load == "busy" else contextlib.nullcontext():
                 for name, budget in budgets.items():
-                    results.setdefault((name, load), Run()).add(run(game, views[game], budget))
+                    reference = uncapped if budget is bot and bot.playouts is not None else None
+                    results.setdefault((name, load), Run()).add(run(game, views[game], budget, reference))
                 loads[load].append(os.getloadavg()[0])
         for name in budgets:
             idle, busy = results[name, "idle"], results[name, "busy"]
@@ -166,6 +223,15 @@ def main() -> None:
                 f"{statistics.fmean(loads['idle']):>9.1f} / {statistics.fmean(loads['busy']):.1f}",
                 flush=True,
             )
+        per_cpu = {
+            load: sum(results["playouts", load].playouts) / sum(results["playouts", load].cpu)
+            for load in loads
+        }
+        print(
+            f"{game:<11}playouts per CPU second (playout budget) idle {per_cpu['idle']:.0f},"
+            f" busy {per_cpu['busy']:.0f}: {per_cpu['busy'] / per_cpu['idle']:.2f}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -22,7 +22,8 @@ class Settings:
     turn_timeout: float = 300.0  # seconds a human has for a turn before the CPU plays it
     cpu_delay: float = 1.5  # pause before a CPU seat acts, so humans can follow
     log_level: str = "INFO"
-    cpu_think_time: float = 1.0  # CPU seconds a strong CPU searches per decision (CPU_THINK_TIME)
+    cpu_think_time: float = 1.0  # a strong decision's playouts: what this many CPU seconds buy
+    # on the reference machine (CPU_THINK_TIME; engine/ai/cpu_calibration.py)
     cpu_think_cap: float = 5.0  # wall-clock seconds a strong decision takes at most (CPU_THINK_CAP)…
     cpu_min_playouts: int = 100  # …but never before this many playouts (CPU_MIN_PLAYOUTS)
     # cpu_workers and render_workers unset: load_settings sizes them from the cores (a Settings

@@ -149,7 +149,7 @@ class GoitaSpec(MatchSpec):
             key = "goita.narrate.all_passed_king" if e.unblockable else "goita.narrate.all_passed"
             return [t(loc, key, name=names[e.attacker])]
         if isinstance(e, gt.RoundEnded):
-            return self._round_end(e, names, loc)
+            return self._round_lines(e, names, loc)
         if isinstance(e, gt.MatchEnded):
             if len(names) == 4:  # the scores are per team: the winning team's first ("15–7")
                 team = gt.team_of(4, e.winners[0])
@@ -162,7 +162,11 @@ class GoitaSpec(MatchSpec):
             return [t(loc, "goita.narrate.match_won", name=names[e.winners[0]], score=score)]
         return []
 
-    def _round_end(self, e: gt.RoundEnded, names: Sequence[str], loc: str) -> list[str]:
+    def _round_lines(
+        self, e: gt.RoundEnded, names: Sequence[str], loc: str, *, totals: bool = True
+    ) -> list[str]:
+        """Who won the round and what it scored, with the totals so far unless the match ends
+        here (the match's line that follows gives them)."""
         r = e.result
         points = r.points[r.team]
         doubled = any(m.name == "double" for m in r.multipliers)
@@ -176,8 +180,11 @@ class GoitaSpec(MatchSpec):
         if doubled:
             lines.append(t(loc, "goita.narrate.doubled"))
         scorer = team_label(len(names), names, r.team, loc)
-        totals = " – ".join(map(str, e.scores))
-        lines.append(t(loc, "goita.narrate.round_points", team=scorer, points=points, totals=totals))
+        if totals:
+            so_far = " – ".join(map(str, e.scores))
+            lines.append(t(loc, "goita.narrate.round_points", team=scorer, points=points, totals=so_far))
+        else:
+            lines.append(t(loc, "goita.narrate.round_scored", team=scorer, points=points))
         return lines
 
     def hand_scene(self, view: gt.GoitaView) -> Hashable:
@@ -228,6 +235,8 @@ class GoitaSpec(MatchSpec):
         return "\n".join(lines)
 
     def status_text(self, view: gt.GoitaView, names: Sequence[str], locale: str) -> str:
+        if view.phase is gt.Phase.OVER:  # the totals are the match's line, just above: not again
+            return t(locale, "goita.status.ended", n=view.round_no)
         scores = " · ".join(
             t(locale, "goita.status.team", team=team_label(view.seats, names, team, locale), score=score)
             for team, score in enumerate(view.scores)

@@ -1,11 +1,12 @@
 """Where CPU seats think: beginner and normal in a thread, strong in a process pool shared by
 every table.
 
-A strong decision searches for ``CPU_THINK_TIME`` seconds of its own CPU time, at least
-``CPU_MIN_PLAYOUTS`` playouts and then at most ``CPU_THINK_CAP`` seconds on the clock (or exactly
-``CPU_PLAYOUTS`` playouts, for tests): as strong on a busy host as on an idle one
-(``engine.ai.search``). Pure Python: run on the event loop it would stall every interaction, and
-in threads the GIL would serialise them with the loop anyway. So strong jobs go to one
+A strong decision makes the playouts ``CPU_THINK_TIME`` seconds of CPU buy on the reference
+machine (``engine.ai.cpu_calibration``), at least ``CPU_MIN_PLAYOUTS`` and then at most
+``CPU_THINK_CAP`` seconds on the clock (or exactly ``CPU_PLAYOUTS`` playouts, for tests): the
+same playouts, and the same move for the same seed, on a busy host as on an idle one. Pure
+Python: run on the event loop it would stall every interaction, and in threads the GIL would
+serialise them with the loop anyway. So strong jobs go to one
 ``ProcessPoolExecutor`` (up to ``CPU_WORKERS`` processes, each started when a decision finds the
 others busy, ``spawn``ed so no event-loop or thread state is forked), which all tables share: a
 hundred tables with strong CPUs queue there while the bot answers clicks. The job is
@@ -29,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from cogs.table.spawn_pool import SpawnPool
 from engine.ai import levels
+from engine.ai.cpu_calibration import think_budget
 from engine.ai.levels import Level
 from engine.ai.search import Budget
 
@@ -41,14 +43,12 @@ log = logging.getLogger(__name__)
 _POOLS: dict[int, SpawnPool] = {}
 
 
-def budget(settings: Settings) -> Budget:
-    """The strong level's budget per decision: a fixed playout count when set, else CPU time
-    with its floor and wall cap."""
+def budget(settings: Settings, game: str) -> Budget:
+    """``game``'s strong budget per decision: a fixed playout count when set, else the playouts
+    of the think time (``engine.ai.cpu_calibration``) with their floor and wall cap."""
     if settings.cpu_playouts > 0:
         return Budget(playouts=settings.cpu_playouts)
-    return Budget(
-        seconds=settings.cpu_think_time, floor=settings.cpu_min_playouts, wall_cap=settings.cpu_think_cap
-    )
+    return think_budget(game, settings.cpu_think_time, settings.cpu_min_playouts, settings.cpu_think_cap)
 
 
 def spawn_pool(workers: int) -> SpawnPool:
@@ -77,9 +77,9 @@ async def choose(settings: Settings, game: str, spec: GameSpec, level: Level, vi
         return await asyncio.to_thread(spec.cpu_choose, view, random.Random(seed))
     if level is Level.STRONG and levels.has_level(game, level) and settings.cpu_workers > 0:
         shared = spawn_pool(settings.cpu_workers)  # a dead worker: this decision in a thread
-        decision = await shared.run(levels.decide, game, level, view, seed, budget(settings))
+        decision = await shared.run(levels.decide, game, level, view, seed, budget(settings, game))
     else:
-        decision = await asyncio.to_thread(levels.decide, game, level, view, seed, budget(settings))
+        decision = await asyncio.to_thread(levels.decide, game, level, view, seed, budget(settings, game))
     if decision.playouts:
         log.info(
             "strong %s decision: %d playouts, %.3f s CPU, %.3f s wall",

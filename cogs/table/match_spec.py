@@ -48,7 +48,7 @@ class MatchSpec(GameSpec):
     def _round_lines(self, e: Any, names: Sequence[str], loc: str, *, totals: bool = True) -> list[str]:
         """A round's end; a game whose round line gives the totals leaves them out for
         ``totals=False`` (the round that ends the match). Default: ``_narrate_one``'s lines
-        (Koi-Koi's round line gives no totals; Goita's still gives them every round)."""
+        (Koi-Koi's round line gives no totals)."""
         return self._narrate_one(e, names, loc)
 
     def render_table(self, view: Any, names: Sequence[str], locale: str) -> bytes:

@@ -44,15 +44,19 @@ referenced from its ``engine/ai/<game>/levels.py`` registration (see ``engine.ai
 A game whose strong level is a search of its own registers it as ``GameAI.strong``
 (``engine.ai.levels``; Koi-Koi's), and may call :func:`search` for the generic part.
 
-Budgets: ``Budget(playouts=N)`` is deterministic (tests, the no-peeking proof, benches);
-``Budget(seconds=T, floor=F, wall_cap=W)`` is what the bot uses (``CPU_THINK_TIME``,
-``CPU_MIN_PLAYOUTS``, ``CPU_THINK_CAP``): T seconds of the search's own **CPU time**
-(``time.thread_time``: the thread searching, in a worker process or in a thread of the bot), so a
-decision makes as many playouts on a busy host as on an idle one, where a wall-clock budget made
-a tenth of them. W bounds the wall clock all the same (a host so busy that T CPU seconds would take
-too long), but never before the search has made the F playouts a ``Budget(playouts=F)`` makes.
-The rounds of the halving share T and W alike. The clocks are the budget's :class:`Clocks`, so
-tests give it fake ones.
+Budgets: ``Budget(playouts=N)`` is deterministic: N playouts, whatever the clocks say (tests, the
+no-peeking proof, benches). The bot's is ``Budget(playouts=N, floor=F, wall_cap=W)``
+(``engine.ai.cpu_calibration``: N is what ``CPU_THINK_TIME`` seconds of CPU buy on the reference
+machine, F ``CPU_MIN_PLAYOUTS``, W ``CPU_THINK_CAP``): the same N playouts, so the same decision
+for the same seed, on a busy host as on an idle one, unless W seconds pass on the wall clock first
+(a host so busy the decision would take too long), and never fewer than the F playouts a
+``Budget(playouts=F)`` makes. ``Budget(seconds=T, floor=F, wall_cap=W)`` searches T seconds of its
+own **CPU time** instead (``time.thread_time``: the thread searching, in a worker process or in a
+thread of the bot), with the same floor and cap; the bot used it until a busy host was found to
+make ~10-15 % fewer playouts in the same CPU time (each playout costs more CPU when the core is
+shared: ``engine.ai.cpu_calibration``). With both ``playouts`` and ``seconds``, whichever ends
+first. The rounds of the halving share the playouts, T and W alike. The clocks are the budget's
+:class:`Clocks`, so tests give it fake ones.
 
 Reuse across decisions: the answer for an identical question (same game, view, seed and budget)
 is cached per process (the bot asks again after a restart, a stale retry, or a hint; the cache
@@ -103,8 +107,8 @@ SYSTEM_CLOCKS = Clocks()
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """Per decision: ``playouts`` (deterministic; they win when both are given), or ``seconds``
-    of CPU time, made at least ``floor`` playouts and cut at ``wall_cap`` wall-clock seconds
+    """Per decision: at most ``playouts`` playouts and at most ``seconds`` of CPU time (at least
+    one of them), never fewer than ``floor`` playouts, cut at ``wall_cap`` wall-clock seconds
     once past the floor (see the module docstring)."""
 
     playouts: int | None = None
@@ -118,9 +122,25 @@ class Budget:
             raise ValueError("a budget needs playouts or seconds")
 
     @property
+    def timed(self) -> bool:
+        """Whether the clocks may end the search (CPU seconds, or a wall cap)."""
+        return self.seconds is not None or self.wall_cap is not None
+
+    @property
     def least_playouts(self) -> int:
-        """The playouts made whatever the clocks say: all of a fixed budget, a time budget's floor."""
-        return self.playouts if self.playouts is not None else self.floor
+        """The playouts made whatever the clocks say: all of an untimed playout budget, else the
+        floor (at most the playouts)."""
+        if not self.timed:
+            return self.playouts or 0
+        return self.floor if self.playouts is None else min(self.floor, self.playouts)
+
+    def stop(self, made: int, least: int, most: int | None, meter: Meter, share: float) -> bool:
+        """Whether a search that has made ``made`` units of work (iterations…) stops: ``most``
+        made (its share of ``playouts``; None: no such limit), or ``least`` made (its share of
+        the floor) and the clocks spent for ``share`` of the time."""
+        if most is not None and made >= most:
+            return True
+        return made >= least and self.timed and meter.spent(share)
 
 
 class Meter:
@@ -274,9 +294,10 @@ def _halving(
     alive = list(range(n))
     stats = SearchStats()
     meter = Meter(budget)
-    fixed = budget.playouts is not None
     for r in range(rounds):
-        least = max(1, budget.least_playouts // rounds // len(alive))  # this round's iterations at least
+        # This round's iterations: at least its share of the floor, at most its share of the playouts.
+        least = max(1, budget.least_playouts // rounds // len(alive))
+        most = None if budget.playouts is None else max(1, budget.playouts // rounds // len(alive))
         done_iters = 0
         while True:
             _iteration(game, view, seat, cands, alive, totals, samples, rng)
@@ -284,7 +305,7 @@ def _halving(
             stats.playouts += len(alive)
             done_iters += 1
             meter.tick()
-            if done_iters >= least and (fixed or meter.spent((r + 1) / rounds)):
+            if budget.stop(done_iters, least, most, meter, (r + 1) / rounds):
                 break  # stops before an iteration that would overrun: the budget is a ceiling
         if len(alive) > 1 and r < rounds - 1:
             alive.sort(key=lambda i: (-totals[i], i))

@@ -7,24 +7,21 @@ stays visible when cards overlap in a fan; a large pip, or a framed letter for t
 low on the right. Pips are drawn as shapes, not font glyphs.
 The two jokers differ at a glance: ``JOKER`` written down the corner, a star and ``小王`` in
 black and grey for the black joker, ``大王`` and a gold-rimmed red star for the red joker.
-Returned images are shared by the cache: paste them, never draw on them.
-
-The module also holds the fixed 256-colour palette the Dou Dizhu images are quantised to.
+Returned images are shared by the cache: paste them, never draw on them. The pips are drawn by
+:mod:`render.doudizhu.pips`, the palette the images are drawn in is :mod:`render.doudizhu.palette`.
 """
 
 from __future__ import annotations
 
-import math
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
-import i18n
 from engine.doudizhu.cards import BLACK_JOKER, CARDS, RED_JOKER, Card
 from render import canvas as C
 from render import palette as P
-from render.fonts import drawing_face, drawing_in, font
-from render.png import fixed_palette, paint_ink_ramps
+from render.doudizhu.pips import pip, star
+from render.fonts import drawing_face, font
 from render.widgets import legible, note
 
 SUPERSAMPLE = 3
@@ -52,98 +49,6 @@ def suit_colour(card: Card) -> P.RGB:
     if card >= 52:
         return SUIT_RED if card == RED_JOKER else SUIT_BLACK
     return SUIT_RED if card.suit in ("h", "d") else SUIT_BLACK
-
-
-# --- pips ----------------------------------------------------------------------------------
-
-
-def _lobes(draw: ImageDraw.ImageDraw, cx: float, ly: float, r: float, tip: float, fill: P.RGB) -> None:
-    """Two round lobes of radius ``r`` on the line ``ly``, narrowing to a point at ``tip``: a heart
-    (tip below) or, upside down, the body of a spade (tip above)."""
-    for dx in (-r * 0.92, r * 0.92):
-        draw.ellipse((cx + dx - r, ly - r, cx + dx + r, ly + r), fill=fill)
-    a = math.radians(38)
-    px = r * 0.92 + r * math.cos(a)
-    py = ly + math.copysign(r * math.sin(a), tip - ly)
-    outline = [
-        (cx - px, py),
-        (cx - r * 0.92 - r, ly),
-        (cx, ly),
-        (cx + r * 0.92 + r, ly),
-        (cx + px, py),
-        (cx, tip),
-    ]
-    draw.polygon(outline, fill=fill)
-
-
-def pip(draw: ImageDraw.ImageDraw, suit: str, cx: float, cy: float, size: float, fill: P.RGB) -> None:
-    """A suit symbol ``size`` px tall centred on ``(cx, cy)``: ``s`` ``h`` ``d`` or ``c``."""
-    top, bottom = cy - size / 2, cy + size / 2
-    if suit == "d":
-        hw = size * 0.38
-        draw.polygon([(cx, top), (cx + hw, cy), (cx, bottom), (cx - hw, cy)], fill=fill)
-    elif suit == "h":
-        r = size * 0.25
-        _lobes(draw, cx, top + r, r, bottom, fill)
-    elif suit == "s":
-        r = size * 0.23
-        ly = top + size * 0.78 - r
-        _lobes(draw, cx, ly, r, top, fill)
-        draw.polygon([(cx, ly - r * 0.2), (cx + size * 0.2, bottom), (cx - size * 0.2, bottom)], fill=fill)
-    else:  # clubs
-        r = size * 0.21
-        for x, y in ((cx, top + r), (cx - r * 1.12, top + r * 2.55), (cx + r * 1.12, top + r * 2.55)):
-            draw.ellipse((x - r, y - r, x + r, y + r), fill=fill)
-        draw.rectangle((cx - r * 0.6, top + r * 1.4, cx + r * 0.6, top + r * 2.7), fill=fill)
-        draw.polygon([(cx, top + r * 2.0), (cx + size * 0.2, bottom), (cx - size * 0.2, bottom)], fill=fill)
-
-
-def star(
-    draw: ImageDraw.ImageDraw,
-    cx: float,
-    cy: float,
-    r: float,
-    fill: P.RGB,
-    outline: P.RGB | None = None,
-    width: int = 0,
-) -> None:
-    pts = []
-    for i in range(10):
-        a = -math.pi / 2 + i * math.pi / 5
-        rr = r if i % 2 == 0 else r * 0.45
-        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
-    draw.polygon(pts, fill=fill, outline=outline, width=width)
-
-
-def crown(draw: ImageDraw.ImageDraw, x: float, cy: float, h: float, fill: P.RGB) -> float:
-    """A small three-pointed crown ``h`` px tall, its left edge at ``x``; returns its width."""
-    w = h * 1.3
-    top, bottom = cy - h / 2, cy + h / 2
-    band = bottom - h * 0.28
-    draw.polygon(
-        [
-            (x, top + h * 0.18),
-            (x + w * 0.28, band - h * 0.22),
-            (x + w / 2, top),
-            (x + w * 0.72, band - h * 0.22),
-            (x + w, top + h * 0.18),
-            (x + w, bottom),
-            (x, bottom),
-        ],
-        fill=fill,
-    )
-    for px in (x, x + w / 2, x + w):
-        d = h * 0.13
-        draw.ellipse(
-            (
-                px - d,
-                top + (h * 0.18 if px != x + w / 2 else 0) - d,
-                px + d,
-                top + (h * 0.18 if px != x + w / 2 else 0) + d,
-            ),
-            fill=fill,
-        )
-    return w
 
 
 # --- faces ---------------------------------------------------------------------------------
@@ -350,18 +255,42 @@ def paste_card(
     x, y = round(x), round(y)
     court_letter = True
     if card is not None:
-        texts = face_texts(card, width)
-        court_letter = all(legible(label, size, canvas.width) for label, size, _ in texts[1:])
-        for label, size, decorative in texts if court_letter else texts[:1]:
+        court_letter, shown = _shown_texts(card, width, canvas.width, drawing_face())
+        for label, size, decorative in shown:
             note(label, size, decorative=decorative)
+    img = card_back(width) if card is None else card_face(card, width, court_letter)
+    if halo is None and not dim:  # one piece: what a together block of it would paste
+        C.paste(canvas, ("doudizhu face", card, width, court_letter, drawing_face()), img, x, y)
+        return
     with C.together(canvas):
         if halo is not None:
             m = glow_margin(width)
             C.paste(canvas, ("doudizhu glow", width, halo), glow(width, halo), x - m, y - m)
-        img = card_back(width) if card is None else card_face(card, width, court_letter)
         C.paste(canvas, ("doudizhu face", card, width, court_letter, drawing_face()), img, x, y)
         if dim:
             C.paste(canvas, ("doudizhu shade", width), shade(width), x, y)
+
+
+def paste_backs(canvas: Image.Image, count: int, x: float, y: float, width: int, step: float) -> None:
+    """``count`` backs overlapping left to right from ``(x, y)``, ``step`` px apart: what
+    :func:`paste_card` pastes for each, without its per-card work (a hand's backs: ~40 a table)."""
+    back, y = card_back(width), round(y)
+    key = ("doudizhu face", None, width, True, drawing_face())  # paste_card's key for a back
+    with C.together(canvas):
+        for i in range(count):
+            C.paste(canvas, key, back, round(x + i * step), y)
+
+
+@lru_cache(maxsize=1024)
+def _shown_texts(
+    card: Card, width: int, image_width: int, region: str
+) -> tuple[bool, tuple[tuple[str, int, bool], ...]]:
+    """Whether a court card's letter is drawn (legible on an image ``image_width`` px wide), and
+    the texts the face then shows (:func:`face_texts`); ``region``: the render's face, which the
+    sizes are measured in."""
+    texts = face_texts(card, width)
+    court_letter = all(legible(label, size, image_width) for label, size, _ in texts[1:])
+    return court_letter, tuple(texts if court_letter else texts[:1])
 
 
 def warm_faces(widths: tuple[int, ...] | set[int]) -> None:
@@ -369,85 +298,3 @@ def warm_faces(widths: tuple[int, ...] | set[int]) -> None:
         for c in CARDS:
             card_face(c, width)
         card_back(width)
-
-
-# --- palette -------------------------------------------------------------------------------
-
-FIXED: tuple[P.RGB, ...] = (
-    P.TABLE_BG,
-    P.PANEL,
-    P.PANEL_EDGE,
-    P.TEXT,
-    P.TEXT_DIM,
-    P.ACCENT,
-    P.KOI,
-    P.CHOICE,
-    P.CREAM,
-    P.INK,
-    P.FIELD_BG,
-    P.WHITE,
-    CARD_WHITE,
-    SUIT_RED,
-    SUIT_BLACK,
-    BACK_RED,
-    LANDLORD,
-    PEASANT,
-    JOKER_GREY,
-    P.GOLD,
-)
-_GROUNDS = (P.TABLE_BG, P.PANEL, P.FIELD_BG, P.CREAM, P.ACCENT, P.KOI, LANDLORD, PEASANT, P.PANEL_EDGE, P.INK)
-_INKS = (
-    P.TEXT,
-    P.TEXT_DIM,
-    P.ACCENT,
-    P.CHOICE,
-    P.CREAM,
-    P.INK,
-    P.KOI,
-    P.PANEL_EDGE,
-    P.WHITE,
-    LANDLORD,
-    PEASANT,
-)
-
-
-def _sample() -> Image.Image:
-    cols, cw, ch = 27, 112, 160
-    img = Image.new("RGB", (cols * cw, 7 * ch), P.TABLE_BG)
-    for i, c in enumerate(CARDS):
-        face = card_face(c, 100 if i % 2 else 60)
-        img.paste(face, ((i % cols) * cw, (i // cols) * ch), face)
-    row = 2 * ch
-    for k, (bg, colour) in enumerate(
-        (
-            (P.TABLE_BG, P.ACCENT),
-            (P.FIELD_BG, P.ACCENT),
-            (P.PANEL, P.ACCENT),
-            (P.TABLE_BG, None),
-            (P.PANEL, None),
-            (P.FIELD_BG, None),
-        )
-    ):
-        x = k * 2 * cw
-        ImageDraw.Draw(img).rectangle((x, row, x + 2 * cw, row + ch), fill=bg)
-        if colour is not None:
-            g = glow(72, colour)
-            img.paste(g, (x + 10, row + 10), g)
-            face = card_face(CARDS[k * 9], 72)
-        else:
-            face = card_back(72)
-        img.paste(face, (x + 20, row + 20), face)
-        dim = shade(72)
-        x2 = x + cw
-        face2 = card_face(CARDS[k * 9 + 1], 72)
-        img.paste(face2, (x2, row + 20), face2)
-        img.paste(dim, (x2, row + 20), dim)
-    paint_ink_ramps(img, 3 * ch, _INKS, _GROUNDS)
-    return img
-
-
-@cache
-def doudizhu_palette() -> Image.Image:
-    """The Dou Dizhu palette as a 1×1 "P" image, for ``Image.quantize(palette=...)``."""
-    with drawing_in(i18n.DEFAULT):  # one palette for every locale, whichever image asks first
-        return fixed_palette(FIXED, _sample())

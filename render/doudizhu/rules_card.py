@@ -6,7 +6,8 @@ from PIL import Image
 
 from engine.doudizhu.cards import CARDS
 from i18n import t
-from render.doudizhu.faces import card_size, doudizhu_palette, paste_card
+from render.doudizhu.faces import card_size, paste_card
+from render.doudizhu.palette import doudizhu_palette
 
 
 def rows(loc: str) -> list[tuple[str, str]]:

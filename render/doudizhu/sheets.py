@@ -8,7 +8,9 @@ from PIL import Image, ImageDraw
 from engine.doudizhu.types import HandResult
 from render import labels as L
 from render.doudizhu.common import _t, role_chip
-from render.doudizhu.faces import LANDLORD, PEASANT, card_size, crown, doudizhu_palette, paste_card
+from render.doudizhu.faces import LANDLORD, PEASANT, card_size, paste_card
+from render.doudizhu.palette import doudizhu_palette
+from render.doudizhu.pips import crown
 from render.fonts import localized
 from render.labels import seat_name, signed
 from render.palette import ACCENT, CREAM, INK, KOI, PANEL_EDGE, TABLE_BG, TEXT, TEXT_DIM

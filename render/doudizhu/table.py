@@ -1,10 +1,10 @@
-"""Dou Dizhu images: the public table after every turn and a player's own hand.
+"""The Dou Dizhu table: the public image after every turn.
 
-Pure functions from engine views to PNG bytes, 1200 px wide and legible when Discord shows them
+A pure function from an engine view to PNG bytes, 1200 px wide and legible when Discord shows it
 about 550 px wide. The viewing seat (seat 0 for spectators) sits at the bottom, the next seat in
 play order on the right, the previous one on the left; each seat's latest turn of the trick lies
-in front of its plate, the play to beat glowing gold. The round sheet and the match summary live
-in :mod:`render.doudizhu.sheets`.
+in front of its plate, the play to beat glowing gold. A player's own hand is drawn by
+:mod:`render.doudizhu.hand`, the round sheet and the match summary by :mod:`render.doudizhu.sheets`.
 """
 
 from __future__ import annotations
@@ -13,52 +13,42 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from engine.doudizhu.cards import Card
 from engine.doudizhu.types import DoudizhuView, Phase, TrickPlay
 from render import labels as L
-from render.canvas import new as new_canvas
 from render.canvas import paste as paste_layer
 from render.canvas import together
-from render.doudizhu.common import _counted, _t, move_phrase, role_chip
+from render.doudizhu.common import MARGIN, T, W, _counted, _t, badges, move_phrase, role_chip
 from render.doudizhu.faces import (
     card_back,
     card_size,
-    doudizhu_palette,
     glow,
+    paste_backs,
     paste_card,
     shade,
     warm_faces,
 )
+from render.doudizhu.hand import BEAT_W, HAND_W
+from render.doudizhu.palette import doudizhu_palette
 from render.doudizhu.sheets import SHEET_CARD_W
 from render.fonts import localized
 from render.labels import seat_name
-from render.palette import ACCENT, CREAM, FIELD_BG, INK, KOI, PANEL_EDGE, RGB, TABLE_BG, TEXT, TEXT_DIM
+from render.layers import Label, Panel, Shape, ground
+from render.palette import ACCENT, CREAM, FIELD_BG, INK, KOI, PANEL, PANEL_EDGE, RGB, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
-from render.widgets import chip, fan_step, fit, min_size, panel, text, text_width
+from render.widgets import chip, fan_step, fit, text, text_width
 
-__all__ = ["badges", "render_hand", "render_table", "warm"]
+__all__ = ["render_table", "warm"]
 
-W = 1200
 H = 740
-MARGIN = 16
-T = min_size(W)  # every text (32 px): readable when the table is shown 550 px wide
 TRICK_W = 84  # trick, kitty and "to beat" cards: the rank index is then 32 px or more
 KITTY_W = TRICK_W
 BACK_W = 34
-HAND_W = 112
-BEAT_W = TRICK_W
 SIDE_W = 380  # width of the left and right plates
 TOP = 76  # the plates' top
 PLATE_H = 192
 BOTTOM_H = 80
-
-
-def badges(view: DoudizhuView) -> tuple[str | None, ...]:
-    """Each seat's role badge: ``"landlord"``, ``"peasant"``, or ``None`` before the landlord is chosen."""
-    seats = len(view.hand_counts)
-    if view.landlord is None:
-        return (None,) * seats
-    return tuple("landlord" if s == view.landlord else "peasant" for s in range(seats))
+HEADER_CY = 38
+FELT = (MARGIN, TOP + PLATE_H + 12, W - MARGIN, H - 16 - BOTTOM_H - 12)  # where the trick is played
 
 
 def _bid_of(view: DoudizhuView, seat: int) -> int | None:
@@ -70,10 +60,7 @@ def _bid_of(view: DoudizhuView, seat: int) -> int | None:
 
 
 def _backs(img: Image.Image, count: int, x: float, y: float, span: float) -> None:
-    step = fan_step(count, BACK_W, span, 14)
-    with together(img):
-        for i in range(count):
-            paste_card(img, None, x + i * step, y, BACK_W)
+    paste_backs(img, count, x, y, BACK_W, fan_step(count, BACK_W, span, 14))
 
 
 def _acting(view: DoudizhuView, seat: int) -> bool:
@@ -91,8 +78,7 @@ def _plate(
 ) -> None:
     """Name, score, role badge (or bid), and the hand as a count and a fan of backs."""
     x0, y0, x1, y1 = box
-    acting = _acting(view, seat)
-    panel(draw, box, edge=ACCENT if acting else PANEL_EDGE, width=4 if acting else 2)
+    acting = _acting(view, seat)  # its panel is on the ground layer (_ground)
     role = badges(view)[seat]
     count = view.hand_counts[seat]
     wide = x1 - x0 > 600
@@ -210,9 +196,8 @@ def _status(view: DoudizhuView, names: Sequence[str], locale: str) -> tuple[str,
 
 
 def _header(draw: ImageDraw.ImageDraw, view: DoudizhuView, locale: str) -> None:
-    cy = 38
-    x: float = MARGIN + 8
-    x += text(draw, (x, cy), _t(locale, "title"), T + 4) + 16
+    cy = HEADER_CY
+    x = MARGIN + 8 + text_width(_t(locale, "title"), T + 4) + 16  # the title is on the ground layer
     chip(draw, x, cy, _t(locale, "hand_no", hand=view.hand_no, total=view.hands_total), T, PANEL_EDGE, TEXT)
     right: float = W - MARGIN
     if view.bid:
@@ -245,10 +230,7 @@ def _kitty(img: Image.Image, draw: ImageDraw.ImageDraw, view: DoudizhuView, loca
     gap = 10
     group_w = 3 * KITTY_W + 2 * gap
     kx = W / 2 - group_w / 2
-    ky = TOP + PLATE_H - card_size(KITTY_W)[1] - 6
-    text(
-        draw, (W / 2, TOP + 16), _t(locale, "kitty"), T, TEXT_DIM, anchor="mm", max_width=W - 2 * SIDE_W - 60
-    )
+    ky = TOP + PLATE_H - card_size(KITTY_W)[1] - 6  # its label is on the ground layer
     kitty = view.kitty
     for i in range(3):
         card = kitty[i] if kitty is not None and i < len(kitty) else None
@@ -274,30 +256,43 @@ def _face_up(
     text(draw, (W / 2, fy + card_size(KITTY_W)[1] + 30), label, T, ACCENT, anchor="mm", max_width=520)
 
 
+def _ground(view: DoudizhuView, boxes: dict[int, tuple[int, int, int, int]], locale: str) -> Image.Image:
+    """The table's ground layer: the title, the felt, the plates (the acting seat's edged in
+    gold) and the kitty's label, drawn once per look (:func:`render.layers.ground`)."""
+    plates = [
+        Panel(box, PANEL, ACCENT, width=4) if _acting(view, seat) else Panel(box, PANEL, PANEL_EDGE)
+        for seat, box in boxes.items()
+    ]
+    shapes: tuple[Shape, ...] = (
+        Label((MARGIN + 8, HEADER_CY), _t(locale, "title"), T + 4, TEXT),
+        Panel(FELT, FIELD_BG, None, radius=18),
+        *plates,
+        Label((W / 2, TOP + 16), _t(locale, "kitty"), T, TEXT_DIM, "mm", W - 2 * SIDE_W - 60),
+    )
+    return ground((W, H), TABLE_BG, doudizhu_palette(), shapes, locale)
+
+
 @localized
 def render_table(view: DoudizhuView, *, names: tuple[str, ...], locale: str = "en") -> bytes:
     """The public table (PNG): three plates, the kitty, the trick, bids, multiplier and scores."""
     seats = len(view.hand_counts)
-    img = new_canvas((W, H), TABLE_BG, doudizhu_palette())
-    draw = ImageDraw.Draw(img)
     bottom = view.seat if view.seat is not None else 0
     right_seat, left_seat = (bottom + 1) % seats, (bottom + 2) % seats
-    _header(draw, view, locale)
     boxes = {
         left_seat: (MARGIN, TOP, MARGIN + SIDE_W, TOP + PLATE_H),
         right_seat: (W - MARGIN - SIDE_W, TOP, W - MARGIN, TOP + PLATE_H),
         bottom: (MARGIN, H - 16 - BOTTOM_H, W - MARGIN, H - 16),
     }
-    # the felt: where the trick is played
-    felt = (MARGIN, TOP + PLATE_H + 12, W - MARGIN, H - 16 - BOTTOM_H - 12)
-    panel(draw, felt, fill=FIELD_BG, edge=None, radius=18)
+    img = _ground(view, boxes, locale)
+    draw = ImageDraw.Draw(img)
+    _header(draw, view, locale)
     for seat, box in boxes.items():
         _plate(img, draw, view, seat, seat_name(names, seat), box, locale)
     _kitty(img, draw, view, locale)
     trick, dim = _shown_trick(view)
-    fy0, fy1 = felt[1], felt[3]
+    fy0, fy1 = FELT[1], FELT[3]
     status, colour = _status(view, names, locale)
-    sw = chip(draw, felt[0] + 14, fy0 + 32, status, T, TABLE_BG, colour, pad=18)
+    sw = chip(draw, FELT[0] + 14, fy0 + 32, status, T, TABLE_BG, colour, pad=18)
     upper = (fy0 + 62, fy0 + 62 + 140)
     zones = {
         left_seat: ((MARGIN + 8, upper[0], W // 2 - 24, upper[1]), "left"),
@@ -332,7 +327,7 @@ def render_table(view: DoudizhuView, *, names: tuple[str, ...], locale: str = "e
         )
     # the trick told in order, at the right of the status
     if trick:
-        room = felt[2] - 16 - (felt[0] + 14 + sw + 24)
+        room = FELT[2] - 16 - (FELT[0] + 14 + sw + 24)
         head = f"{_t(locale, 'last_trick', name=seat_name(names, _winner(trick)))}: " if dim else ""
         parts = [part for part, _ in _sequence(trick, names, locale)]
         shown = len(parts)  # the latest turns that fit, older ones left out
@@ -342,102 +337,7 @@ def render_table(view: DoudizhuView, *, names: tuple[str, ...], locale: str = "e
         ):
             shown -= 1
         seq = head + "... › " * (shown < len(parts)) + " › ".join(parts[-shown:])
-        text(draw, (felt[2] - 16, fy0 + 32), seq, T, TEXT_DIM, anchor="rm", max_width=room)
-    return to_png(img, doudizhu_palette())
-
-
-# --- hand ----------------------------------------------------------------------------------
-
-
-def _to_beat_cards(view: DoudizhuView) -> tuple[Card, ...]:
-    for p in reversed(view.trick):
-        if p.move is not None:
-            return p.cards
-    return ()
-
-
-def _who(view: DoudizhuView, seat: int | None, locale: str, onlooker: bool = False) -> str:
-    """Who played the move to beat, seen from the hand's seat: its role and side (its role
-    alone for an ``onlooker``: "on your left" would speak to the seat's player)."""
-    if seat is None or view.seat is None:
-        return ""
-    role = badges(view)[seat]
-    if onlooker and role:
-        return _t(locale, role)
-    seats = len(view.hand_counts)
-    side = _t(locale, "hand.right" if seat == (view.seat + 1) % seats else "hand.left")
-    return f"{_t(locale, role)}, {side}" if role else side
-
-
-@localized
-def render_hand(view: DoudizhuView, *, locale: str = "en", owner: str | None = None) -> bytes:
-    """The seat's own hand sorted by rank then suit, its role, and what it has to beat.
-
-    ``owner``: the seat's player name, for an onlooker (a replay): "<owner>'s hand" and the
-    lines in the third person ("<owner> to bid", "<owner> leads").
-    """
-    hand = sorted(view.hand or ())
-    n = len(hand)
-    bh = card_size(BEAT_W)[1]
-    hh = card_size(HAND_W)[1]
-    row2 = 72  # the second line: what to beat (its cards on the right), or the bid
-    top_h = row2 + bh + 12
-    h = top_h + hh + 20
-    img = new_canvas((W, h), TABLE_BG, doudizhu_palette())
-    draw = ImageDraw.Draw(img)
-    cy = 36
-    x: float = MARGIN + 8
-    x += text(draw, (x, cy), L.hand_title(locale, "render.doudizhu.hand.title", owner), T + 2) + 14
-    if view.seat is not None:
-        role = badges(view)[view.seat]
-        if role is not None:
-            x += role_chip(draw, x, cy, role, T, locale) + 10
-        x += chip(draw, x, cy, _counted(locale, "hand.count", n), T, PANEL_EDGE, TEXT) + 10
-    cy2 = row2 + bh / 2
-    right = W - MARGIN - 8
-    my_turn = view.seat is not None and view.to_act == view.seat and view.phase is not Phase.OVER
-    if view.hand is None:
-        text(draw, (right, cy), _t(locale, "hand.spectator"), T, TEXT_DIM, anchor="rm", max_width=right - x)
-    elif view.phase is Phase.BID:
-        if my_turn and owner is not None:
-            line = L.t(locale, "render.replay_hands.doudizhu_bid", name=owner, bid=view.bid)
-        else:
-            line = _t(locale, "hand.your_bid" if my_turn else "hand.bidding", bid=view.bid)
-        text(
-            draw,
-            (MARGIN + 8, cy2),
-            line,
-            T,
-            ACCENT if my_turn else TEXT_DIM,
-            max_width=W - 2 * MARGIN,
-        )
-    elif view.phase is Phase.PLAY:
-        beat = _to_beat_cards(view) if view.to_beat is not None else ()
-        if beat:
-            step = fan_step(len(beat), BEAT_W, 560, BEAT_W + 6)
-            span = BEAT_W + step * (len(beat) - 1)
-            bx = right - span
-            with together(img):
-                for i, c in enumerate(beat):
-                    paste_card(img, c, bx + i * step, row2, BEAT_W)
-            label = _t(locale, "hand.to_beat", name=_who(view, view.to_beat_seat, locale, owner is not None))
-            text(draw, (MARGIN + 8, cy2), label, T, ACCENT if my_turn else TEXT, max_width=bx - 32 - MARGIN)
-        elif my_turn:
-            if owner is None:
-                lead = _t(locale, "hand.you_lead")
-            else:
-                lead = L.t(locale, "render.replay_hands.doudizhu_lead", name=owner)
-            text(draw, (MARGIN + 8, cy2), lead, T, ACCENT)
-    y = top_h
-    if not hand:
-        text(draw, (W / 2, y + hh / 2), _t(locale, "hand.empty"), T, TEXT_DIM, anchor="mm")
-    else:
-        step = fan_step(n, HAND_W, W - 2 * MARGIN - 16, HAND_W + 8)
-        span = HAND_W + step * (n - 1)
-        x0 = (W - span) / 2
-        with together(img):
-            for i, c in enumerate(hand):
-                paste_card(img, c, x0 + i * step, y, HAND_W)
+        text(draw, (FELT[2] - 16, fy0 + 32), seq, T, TEXT_DIM, anchor="rm", max_width=room)
     return to_png(img, doudizhu_palette())
 
 

@@ -4,9 +4,10 @@ Each module has one job (the table, the hand, the score sheets…); a game's spe
 package as its ``draw`` module.
 """
 
+from render.goita.hand import render_hand
 from render.goita.memory import render_memory
 from render.goita.sheets import render_match_summary, render_round_sheet
-from render.goita.table import render_hand, render_table, slot_drawings, warm
+from render.goita.table import render_table, slot_drawings, warm
 
 __all__ = [
     "render_hand",

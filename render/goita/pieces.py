@@ -263,10 +263,9 @@ def paste_piece(
     """Paste a piece: a face, a back (``piece`` None), or an own face-down piece (``face_up`` False)."""
     x, y = round(x), round(y)
     if piece is not None:
-        texts = face_texts(piece, width, face_up=face_up, variant=variant, initial=initial, value=value)
-        if not all(legible(label, size, canvas.width) for label, size, _ in texts[1:] if label):
-            initial, value = "", None  # corners too small to read here: the kanji alone
-            texts = face_texts(piece, width, face_up=face_up, variant=variant)
+        initial, value, texts = _shown_texts(
+            piece, width, face_up, variant, initial, value, canvas.width, drawing_face()
+        )
         for label, size, decorative in texts:
             note(label, size, decorative=decorative)
     if piece is None:
@@ -278,6 +277,9 @@ def paste_piece(
     else:
         key = ("goita face", piece, width, variant, initial, value, drawing_face())
         img = piece_face(piece, width, variant=variant, initial=initial, value=value)
+    if halo is None and not dim:  # one piece: what a together block of it would paste
+        C.paste(canvas, key, img, x, y)
+        return
     with C.together(canvas):
         if halo is not None:
             m = glow_margin(width)
@@ -285,6 +287,27 @@ def paste_piece(
         C.paste(canvas, key, img, x, y)
         if dim:
             C.paste(canvas, ("goita shade", width), shade(width), x, y)
+
+
+@lru_cache(maxsize=1024)
+def _shown_texts(
+    piece: Piece,
+    width: int,
+    face_up: bool,
+    variant: bool,
+    initial: str,
+    value: int | None,
+    image_width: int,
+    region: str,
+) -> tuple[str, int | None, tuple[tuple[str, int, bool], ...]]:
+    """The corners a piece keeps on an image ``image_width`` px wide (none when too small to
+    read there: the kanji alone) and the texts it then shows (:func:`face_texts`); ``region``:
+    the render's face, which legibility is measured in."""
+    texts = face_texts(piece, width, face_up=face_up, variant=variant, initial=initial, value=value)
+    if not all(legible(label, size, image_width) for label, size, _ in texts[1:] if label):
+        initial, value = "", None
+        texts = face_texts(piece, width, face_up=face_up, variant=variant)
+    return initial, value, tuple(texts)
 
 
 # --- labels and colours shared by every Goita image ------------------------------------------

@@ -1,14 +1,14 @@
-"""Goita Shogi images: the table (2, 3 or 4 players) and a player's hand.
+"""The Goita Shogi table (2, 3 or 4 players).
 
-Pure functions from :class:`~engine.goita.types.GoitaView` to PNG bytes. The table is one row per
+A pure function from :class:`~engine.goita.types.GoitaView` to PNG bytes: one row per
 seat in seat (turn) order: the name, the team (A = seats 1 & 3, B = seats 2 & 4 with four
 players; each seat alone otherwise), pieces left in hand, leader / dealer / pass markers, then
 the seat's laid pieces left to right in pairs (the face-down or blocking piece, then the attack).
 Another seat's face-down piece is always a plain back: the view never holds it, and
 :func:`slot_drawings` says what every place draws. A seat's own face-down pieces are backs with
 their kanji in a small disc. 1200 px wide, legible when Discord shows it about 550 px wide.
-The round sheet and the match summary are drawn by :mod:`render.goita.sheets`, the memory mode
-by :mod:`render.goita.memory`.
+A player's hand is drawn by :mod:`render.goita.hand`, the round sheet and the match summary by
+:mod:`render.goita.sheets`, the memory mode by :mod:`render.goita.memory`.
 """
 
 from __future__ import annotations
@@ -17,12 +17,13 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from engine.goita.types import Block, GoitaView, Phase, Piece
+from engine.goita.types import GoitaView, Phase, Piece
 from render import labels as L
-from render.canvas import new as new_canvas
 from render.canvas import paste as paste_layer
 from render.canvas import together
 from render.fonts import font, localized
+from render.goita.hand import HAND_MAX_W
+from render.goita.layout import CHIP_H, MARGIN, T, W
 from render.goita.memory import warm as warm_memory
 from render.goita.palette import goita_palette
 from render.goita.pieces import (
@@ -43,24 +44,20 @@ from render.goita.pieces import (
 )
 from render.goita.sheets import warm as warm_sheets
 from render.labels import seat_name
+from render.layers import Bar, Panel, ground
 from render.palette import ACCENT, CHOICE, CREAM, INK, PANEL, PANEL_EDGE, RGB, TABLE_BG, TEXT, TEXT_DIM
 from render.png import to_png
-from render.widgets import chip, fit, min_size, panel, text, text_width
+from render.widgets import chip, fit, panel, text, text_width
 
-__all__ = ["render_hand", "render_table", "slot_drawings", "warm"]
+__all__ = ["render_table", "slot_drawings", "warm"]
 
-W = 1200
-MARGIN = 16
-T = min_size(W)  # every text (32 px): readable when the table is shown 550 px wide
 HEADER_H = 66
 STATUS_H = 62
 LABEL_W = 370
-CHIP_H = round(T * 1.45)
 PAIR_GAP = 5
 GROUP_GAP = 20
 ROW_PAD = 12
 ROW_GAP = 10
-HAND_MAX_W = 132
 TABLE_SLOTS = (8, 10, 12)
 
 
@@ -240,12 +237,7 @@ def _row(
     names: Sequence[str],
     locale: str,
 ) -> None:
-    acting = view.to_act == seat and view.phase is not Phase.OVER
-    panel(
-        draw, (MARGIN, y, W - MARGIN, y + h), edge=ACCENT if acting else PANEL_EDGE, width=3 if acting else 2
-    )
-    colour = team_colour(view.teams[seat])
-    draw.rounded_rectangle((MARGIN + 3, y + 10, MARGIN + 9, y + h - 10), 3, fill=colour)
+    acting = _acting(view, seat)  # its panel and team stripe are drawn by _ground
     x = MARGIN + 22
     cy = y + 14 + CHIP_H / 2
     if acting:
@@ -300,6 +292,42 @@ def _slots(
             )
 
 
+def _acting(view: GoitaView, seat: int) -> bool:
+    return view.to_act == seat and view.phase is not Phase.OVER
+
+
+def _ground(view: GoitaView, heights: Sequence[int], height: int) -> Image.Image:
+    """The table's ground layer: each seat's row panel and its team's stripe, drawn once per look
+    (:func:`render.layers.ground`); the acting seat's panel, edged in gold, is drawn again over
+    its own (the same shape: it covers it whole), so that the look does not depend on whose turn
+    it is."""
+    shapes: list[Panel | Bar] = []
+    for seat, (y, row_h) in enumerate(_row_tops(heights)):
+        shapes.append(Panel((MARGIN, y, W - MARGIN, y + row_h), PANEL, PANEL_EDGE))
+        shapes.append(_stripe(view, seat, y, row_h))
+    img = ground((W, height), TABLE_BG, goita_palette(), shapes, None)
+    for seat, (y, row_h) in enumerate(_row_tops(heights)):
+        if _acting(view, seat):
+            draw = ImageDraw.Draw(img)
+            panel(draw, (MARGIN, y, W - MARGIN, y + row_h), edge=ACCENT, width=3)
+            stripe = _stripe(view, seat, y, row_h)
+            draw.rounded_rectangle(stripe.box, stripe.radius, fill=stripe.fill)
+    return img
+
+
+def _row_tops(heights: Sequence[int]) -> list[tuple[int, int]]:
+    """Each row's top and height."""
+    out, y = [], HEADER_H
+    for row_h in heights:
+        out.append((y, row_h))
+        y += row_h + ROW_GAP
+    return out
+
+
+def _stripe(view: GoitaView, seat: int, y: int, row_h: int) -> Bar:
+    return Bar((MARGIN + 3, y + 10, MARGIN + 9, y + row_h - 10), 3, team_colour(view.teams[seat]))
+
+
 @localized
 def render_table(view: GoitaView, *, names: tuple[str, ...], locale: str = "en") -> bytes:
     """The table: one row per seat with its laid pieces, the attack piece glowing, whose turn."""
@@ -315,7 +343,7 @@ def render_table(view: GoitaView, *, names: tuple[str, ...], locale: str = "en")
     # the status goes under the attack chip when both do not fit on one line
     two_lines = MARGIN + 8 + attack_w + text_width(status, T) > W - MARGIN
     height = HEADER_H + sum(h + ROW_GAP for h in heights) + STATUS_H + (CHIP_H + 6 if two_lines else 0)
-    img = new_canvas((W, height), TABLE_BG, goita_palette())
+    img = _ground(view, heights, height)
     draw = ImageDraw.Draw(img)
     _header(draw, view, names, locale)
     drawn = slot_drawings(view)
@@ -332,127 +360,6 @@ def render_table(view: GoitaView, *, names: tuple[str, ...], locale: str = "en")
         else:
             x += attack_w
     text(draw, (x, cy), status, T, TEXT, max_width=W - MARGIN - x)
-    return to_png(img, goita_palette())
-
-
-# --- hand ----------------------------------------------------------------------------------
-
-
-def _hand_variants(hand: Sequence[Piece]) -> list[bool]:
-    """The second King of a hand is drawn 玉."""
-    out, kings = [], 0
-    for p in hand:
-        out.append(p is Piece.K and kings == 1)
-        kings += p is Piece.K
-    return out
-
-
-def _hand_row(
-    img: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    hand: Sequence[Piece],
-    top: int,
-    pw: int,
-    gap: int,
-    ph: int,
-    values: Sequence[int],
-    blocks: set[Piece],
-    labels: Sequence[str],
-    stagger: bool,
-) -> None:
-    """The hand's pieces, each with its name chip below (on two rows, alternately, when the names
-    are wider than the pieces); those that can block glow."""
-    for i, (p, gyoku) in enumerate(zip(hand, _hand_variants(hand), strict=True)):
-        px = MARGIN + 12 + i * (pw + gap)
-        paste_piece(
-            img,
-            p,
-            px,
-            top,
-            pw,
-            variant=gyoku,
-            initial=PIECE_LETTERS[p],
-            value=values[p],
-            halo=CHOICE if p in blocks else None,
-        )
-        fill, ink = (CHOICE, INK) if p in blocks else (PANEL_EDGE, TEXT)
-        cy = top + ph + 6 + CHIP_H / 2 + (CHIP_H + 6) * (stagger and i % 2)
-        chip(draw, px + pw / 2, cy, labels[i], T, fill, ink, align="center")
-
-
-def hand_chip_labels(hand: Sequence[Piece], locale: str) -> list[str]:
-    """The word under each piece of a hand (``King``, ``Roi``, ``왕``): the letter in its corner is
-    the notation, the word says what the piece is to someone who does not play shogi."""
-    return [_t(locale, f"chip.{p.name}") for p in hand]
-
-
-@localized
-def render_hand(view: GoitaView, *, locale: str = "en", owner: str | None = None) -> bytes:
-    """The seat's pieces, large, highest first, each with its letter (what ``/move`` takes); the
-    attack piece on the right when there is one. Pieces that can block the attack glow.
-    ``owner``: the seat's player name, for an onlooker (a replay): "<owner>'s pieces (n)"."""
-    hand = tuple(view.hand or ())
-    values = values_of(view)
-    side_w = 270 if view.attack is not None else 0
-    avail = W - 2 * MARGIN - 24 - side_w
-    gap = 12
-    n = max(1, len(hand))
-    pw = int(min(HAND_MAX_W, (avail - (n - 1) * gap) / n))
-    ph = piece_height(pw)
-    top = 12 + round(T * 1.6) + 10
-    apw = 100
-    labels = hand_chip_labels(hand, locale)
-    stagger = any(text_width(label, T) + T + 6 > pw + gap for label in labels)
-    chips_h = CHIP_H + (CHIP_H + 6) * stagger
-    height = max(
-        top + ph + chips_h + 24, 12 + round(T * 1.6) + piece_height(apw) + CHIP_H + 44 if side_w else 0
-    )
-    img = new_canvas((W, height), TABLE_BG, goita_palette())
-    draw = ImageDraw.Draw(img)
-    if owner is None:
-        title = _t(locale, "hand.title", count=len(hand))
-    else:
-        title = L.t(locale, "render.replay_hands.goita_title", name=owner, count=len(hand))
-    cy = 12 + T * 0.8
-    tw = text(draw, (MARGIN + 8, cy), title, T + 2, TEXT)
-    blocks = {a.piece for a in view.legal_actions if isinstance(a, Block)}
-    if blocks:
-        chip(draw, MARGIN + 8 + tw + 18, cy, _t(locale, "hand.can_block"), T, CHOICE, INK)
-    if not hand:
-        text(draw, (MARGIN + 8, top + ph / 2), _t(locale, "hand.empty"), T, TEXT_DIM)
-    with together(img):  # a blocking piece's glow reaches its neighbours
-        _hand_row(img, draw, hand, top, pw, gap, ph, values, blocks, labels, stagger)
-    if view.attack is not None:
-        x0 = W - MARGIN - side_w
-        panel(draw, (x0, 10, W - MARGIN, height - 10), edge=ACCENT)
-        text(
-            draw,
-            (x0 + side_w / 2, cy + 4),
-            _t(locale, "hand.attacked"),
-            T,
-            ACCENT,
-            anchor="mm",
-            max_width=side_w - 20,
-        )
-        ay = 12 + round(T * 1.6) + 6
-        paste_piece(
-            img,
-            view.attack,
-            x0 + (side_w - apw) / 2,
-            ay,
-            apw,
-            initial=PIECE_LETTERS[view.attack],
-            value=values[view.attack],
-        )
-        text(
-            draw,
-            (x0 + side_w / 2, ay + piece_height(apw) + 6 + CHIP_H / 2),
-            piece_name(locale, view.attack),
-            T,
-            TEXT,
-            anchor="mm",
-            max_width=side_w - 20,
-        )
     return to_png(img, goita_palette())
 
 

@@ -1,11 +1,13 @@
-"""The strong CPUs' settings: a CPU-time budget with its wall cap and floor, and the worker
-processes sized from the cores this process may use (explicit settings win)."""
+"""The strong CPUs' settings: a playout budget (what the think time buys on the reference
+machine) with its wall cap and floor, and the worker processes sized from the cores this process
+may use (explicit settings win)."""
 
 from __future__ import annotations
 
 import pytest
 
 from cogs.table import cpu_pool
+from engine.ai.cpu_calibration import PLAYOUTS_PER_SECOND
 from engine.ai.search import Budget
 from tsuki.settings import (
     Settings,
@@ -17,13 +19,16 @@ from tsuki.settings import (
 )
 
 
-def test_the_think_time_is_cpu_time_capped_on_the_clock_with_a_floor() -> None:
+def test_the_think_time_is_a_calibrated_playout_count_capped_on_the_clock_with_a_floor() -> None:
     settings = load_settings({"CPU_THINK_TIME": "0.5"})
     assert (settings.cpu_think_time, settings.cpu_think_cap, settings.cpu_min_playouts) == (0.5, 2.5, 100)
-    assert cpu_pool.budget(settings) == Budget(seconds=0.5, floor=100, wall_cap=2.5)
+    rate = PLAYOUTS_PER_SECOND["koikoi"]
+    half = Budget(playouts=round(0.5 * rate), floor=100, wall_cap=2.5)
+    assert cpu_pool.budget(settings, "koikoi") == half
     set_all = load_settings({"CPU_THINK_TIME": "2", "CPU_THINK_CAP": "5", "CPU_MIN_PLAYOUTS": "300"})
-    assert cpu_pool.budget(set_all) == Budget(seconds=2.0, floor=300, wall_cap=5.0)
-    assert cpu_pool.budget(Settings(cpu_playouts=20)) == Budget(playouts=20), "tests: a fixed count"
+    assert cpu_pool.budget(set_all, "koikoi") == Budget(playouts=2 * rate, floor=300, wall_cap=5.0)
+    fixed = Budget(playouts=20)
+    assert cpu_pool.budget(Settings(cpu_playouts=20), "koikoi") == fixed, "tests: a fixed count"
 
 
 @pytest.mark.parametrize(

@@ -177,7 +177,9 @@ async def test_one_human_and_two_cpus_play_a_three_player_round(simcord_env, sim
     await play_to_end(env, place, table, {0: alice})
     final = place.last_table()
     assert "wins the match" in post_text(final) and "match.png" in [a.filename for a in final.attachments]
-    assert all(s.name in post_text(final).splitlines()[-1] for s in table.seats)
+    *_, match_line, _, status = post_text(final).splitlines()  # the match, the deal revealed, the status
+    assert all(s.name in match_line for s in table.seats), "the final totals name every seat"
+    assert "match over" in status, "the status line does not repeat them"
 
 
 # --- the hand: blocks, the face-down choice, redeals ----------------------------------------------

@@ -12,8 +12,8 @@ import pytest
 
 from cogs.goita.spec import SPEC
 from engine import goita as gt
+from render.goita.hand import hand_chip_labels
 from render.goita.pieces import hand_words, piece_name
-from render.goita.table import hand_chip_labels
 
 LANGS = ("en", "fr", "ja", "ko", "zh-CN", "zh-TW")
 EXPECTED_GOLD = {

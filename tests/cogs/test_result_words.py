@@ -123,7 +123,7 @@ def test_the_dou_dizhu_match_image_says_winners_not_tie(monkeypatch: pytest.Monk
 def test_a_goita_team_that_wins_comes_first() -> None:
     names = ("alice", "CPU 1", "CPU 2", "CPU 3")
     line = GOITA.narrate([gt.MatchEnded((7, 15), (1, 3))], names, "en")[0]
-    assert line == "🏆 **Team B (CPU 1 & CPU 3) wins the match** (15–7)."
+    assert line == "🏆 **Team B (CPU 1 & CPU 3) wins the match**: 15–7."
 
 
 # --- labelled numbers -------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from PIL import Image, ImageDraw
 
 from engine.hanafuda.cards import CARDS
 from render import canvas as C
+from render import canvas_pieces
 from render.fonts import font
 from render.glyph_cache import Recent
 from render.hanafuda.faces import card_face, glow
@@ -40,10 +41,10 @@ def test_paletted_canvas_draws_the_quantised_rgb_pixels() -> None:
 
 
 def test_kept_pieces_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(C, "_pieces", Recent(16, 40_000))
+    monkeypatch.setattr(canvas_pieces, "_pieces", Recent(16, 40_000))
     fixed = table_palette()
     for i, card in enumerate(CARDS):
         img = C.new((120, 160), TABLE_BG, fixed)
         C.paste(img, ("face", card, 56), card_face(card, 56), 10 + i % 7, 10)
-    pieces, size = len(C._pieces), C._pieces.total_weight()
+    pieces, size = len(canvas_pieces._pieces), canvas_pieces._pieces.total_weight()
     assert 0 < pieces <= 16 and size <= 40_000

@@ -33,7 +33,7 @@ IMAGES = all_images()
 # and the card / piece faces (drawn once, cached, and reported by their paste functions).
 RAW_TEXT_ALLOWED = {
     "widgets.py": {"text", "chip", "_draw_chip", "_chip_tile"},  # chip reports its label
-    "canvas.py": {"draw_text"},  # ImageDraw.text without its set-up: called by the helpers
+    "canvas_text.py": {"draw_text"},  # ImageDraw.text without its set-up: called by the helpers
     "pen.py": {"Pen.text"},  # card art: the poem on a ribbon, the 寿 on the sake cup
     "hanafuda/motifs.py": {"ribbon"},
     "hanafuda/subjects.py": {"sake_cup"},

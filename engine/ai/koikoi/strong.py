@@ -20,10 +20,11 @@ past a few hundred playouts; the rest comes from the plays, and grows with their
 
 Budgets: ``Budget(playouts=N)`` gives a play N playouts and the koi-koi decision
 ``DECIDE_FACTOR * N``, at most ``DECIDE_CAP`` (both fit within a second on one core up to
-N = 2,000: docs/cpu-levels.md);
-``Budget(seconds=T)`` gives either decision ``MARGIN * T`` seconds of CPU time (and its floor
-and wall cap, ``engine.ai.search``: the koi-koi decision's floor is ``DECIDE_FACTOR`` times the
-budget's, at most ``DECIDE_CAP``, as a fixed budget).
+N = 2,000: docs/cpu-levels.md), and so does the bot's ``Budget(playouts=N, floor=F,
+wall_cap=W)`` unless its wall cap cuts it (the floor scaled as N); ``Budget(seconds=T)`` gives
+either decision ``MARGIN * T`` seconds of CPU time (and its floor and wall cap,
+``engine.ai.search``: the koi-koi decision's floor is ``DECIDE_FACTOR`` times the budget's, at
+most ``DECIDE_CAP``, as a fixed budget).
 """
 
 from __future__ import annotations
@@ -94,9 +95,10 @@ def decide_stats(view: KoiKoiView, rng: random.Random, budget: Budget) -> tuple[
     stop = float(pts[me] - pts[1 - me])
     prior = choose_action(view, random.Random(0))
     r = random.Random(rng.getrandbits(64))
-    fixed = budget.playouts is not None
-    # Iterations (two playouts each) made whatever the clocks say: a fixed budget's, or the floor.
-    least = max(2, min(budget.least_playouts * DECIDE_FACTOR, DECIDE_CAP) // 2)
+    # Iterations (two playouts each): at least the floor's (an untimed budget's playouts), at most
+    # the playouts'; both DECIDE_FACTOR times a play's, at most DECIDE_CAP playouts.
+    least = _iterations(budget.least_playouts)
+    most = None if budget.playouts is None else _iterations(budget.playouts)
     meter = Meter(budget)
     plans: tuple[list[float], list[float]] = ([], [])
     apply = ENGINE.apply
@@ -108,7 +110,7 @@ def decide_stats(view: KoiKoiView, rng: random.Random, budget: Budget) -> tuple[
         plans[0].append(_playout(root, after, me, random.Random(seed), False) - base)
         plans[1].append(_playout(root, after, me, random.Random(seed), True) - base)
         meter.tick()
-        if len(plans[0]) >= least and (fixed or meter.spent(1.0)):
+        if budget.stop(len(plans[0]), least, most, meter, 1.0):
             break  # stops before an iteration that would overrun: the budget is a ceiling
     n = len(plans[0])
     means = [sum(p) / n for p in plans]
@@ -121,6 +123,11 @@ def decide_stats(view: KoiKoiView, rng: random.Random, budget: Budget) -> tuple[
     return pick, {"stop": stop, "koikoi": mean, "koikoi_normal": means[0], "koikoi_stop_next": means[1],
                   "se": se, "playouts": 2.0 * n, "cpu_seconds": meter.cpu_seconds,
                   "wall_seconds": meter.wall_seconds}  # fmt: skip
+
+
+def _iterations(playouts: int) -> int:
+    """The koi-koi decision's iterations for a play's ``playouts``."""
+    return max(2, min(playouts * DECIDE_FACTOR, DECIDE_CAP) // 2)
 
 
 def _playout(root: State, state: State, seat: int, rng: random.Random, stop_next: bool) -> float:

@@ -160,3 +160,78 @@ def test_a_decision_reports_its_playouts_and_its_cpu_and_wall_time() -> None:
     assert decision.cpu_seconds >= MARGIN * 0.03
     normal = levels.decide("doudizhu", "normal", view, 4, Budget(playouts=10))
     assert normal.playouts == 0 and normal.action == levels.choose("doudizhu", "normal", view, 4)
+
+
+# The bot's budget (``engine.ai.cpu_calibration``): a playout count with a floor and a wall cap.
+STRONG = [g for g in sorted(ENGINES) if levels.has_level(g, Level.STRONG)]
+
+
+class SharedCoreClocks(FakeClocks):
+    """A busy host as it really is: the wall clock runs ``ratio`` times the CPU clock, and each
+    reading of the CPU clock is ``cost`` times a millisecond (every playout costs more CPU on a
+    shared core: what a CPU-time budget could not correct)."""
+
+    def __init__(self, ratio: float, cost: float) -> None:
+        super().__init__(ratio)
+        self.cost = cost
+
+    def cpu(self) -> float:
+        self.cpu_now += STEP * self.cost
+        return self.cpu_now
+
+    def wall(self) -> float:
+        self.wall_now += STEP * self.cost * self.ratio
+        return self.wall_now
+
+
+def _strong_views(game: str) -> list[AnyView]:
+    """Views with a choice to search, from a match between normal CPUs; Koi-Koi's koi-koi call too."""
+    ai = game_ai(game)
+    assert ai is not None and ai.search is not None
+    engine = ENGINES[game]
+    state, _ = engine.begin(engine.max_seats, engine.rules_from(None, None), 11)
+    rng = random.Random(11)
+    out: list[AnyView] = []
+    while engine.outcome(state) is None and len(out) < 3:
+        view = engine.view(state, engine.to_act(state))
+        cands = ai.search.candidates(view) if ai.search.candidates is not None else view.legal_actions
+        if len(cands) > 2:
+            out.append(view)
+        state, _ = engine.apply(state, ai.normal(view, rng))
+    return [*out, _decide_view()] if game == "koikoi" else out
+
+
+def _decisions(game: str, views: list[AnyView], budget: Budget) -> list[tuple[object, int]]:
+    out = []
+    for i, view in enumerate(views):
+        decision = levels.decide(game, Level.STRONG, view, 70 + i, budget)
+        out.append((decision.action, decision.playouts))
+    return out
+
+
+@pytest.mark.parametrize("game", STRONG)
+def test_the_bots_playout_budget_decides_the_same_however_fast_the_host(game: str) -> None:
+    """Issue 27: "with a fixed seed makes the same decisions busy or idle". The bot's budget is
+    a playout count (with its floor and wall cap): an idle host, one where the search gets a
+    third of a core and each playout costs 20 % more CPU, and one five times faster make the
+    same playouts and the same moves (the cap, 1 s, is never reached)."""
+    views = _strong_views(game)
+    budget = Budget(playouts=30, floor=10, wall_cap=1.0)
+    runs = [
+        _decisions(game, views, replace(budget, clocks=SharedCoreClocks(ratio, cost).clocks()))
+        for ratio, cost in ((1.0, 1.0), (3.0, 1.2), (1.0, 0.2))
+    ]
+    assert runs[0] == runs[1] == runs[2]
+    assert runs[0] == _decisions(game, views, Budget(playouts=30)), "the cap never cut it"
+    assert all(playouts > 0 for _, playouts in runs[0]), "each decision searched"
+
+
+@pytest.mark.parametrize("game", STRONG)
+def test_the_wall_cap_cuts_a_playout_budget_at_its_floor_not_before(game: str) -> None:
+    """A host that stalls (the wall clock leaps 100 s a reading): the playout budget stops at
+    its floor, the decisions a fixed budget of the floor's playouts makes."""
+    views = _strong_views(game)
+    jumping = Budget(playouts=60, floor=12, wall_cap=5.0, clocks=FakeClocks(jump=100.0).clocks())
+    capped = _decisions(game, views, jumping)
+    assert capped == _decisions(game, views, Budget(playouts=12))
+    assert sum(p for _, p in capped) < sum(p for _, p in _decisions(game, views, Budget(playouts=60)))
