@@ -24,13 +24,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 import store
 from cogs.ratings.summary import seat_ratings
-from cogs.table import limits, messages, pings, render_queue
+from cogs.table import limits, messages, pings, render_pool, render_queue
 from cogs.table.commitment import reveal_line
 from cogs.table.elision import board_sections
 from cogs.table.model import Pending, Table
@@ -209,20 +210,30 @@ class Announcer:
     # --- the board --------------------------------------------------------------------------
 
     async def _narrate(self, table: Table) -> None:
-        batch = list(table.outbox.pending)
-        upto = batch[-1].seq + 1
-        events = tuple(e for p in batch for e in p.events)
-        lines = messages.narration(table, batch)
-        final = table.status == "finished" and upto == table.seq
-        ratings = await self._ratings(table) if final else None  # drawn on the match summary
-        with render_queue.awaited(any(p.by == "human" for p in batch)):  # a player waits for its post
-            images = await messages.event_images(table, table.public_view(), events, ratings)
-            if final:
-                await self._post_results(table, lines, images, upto)
-            else:
-                opening = batch[0].seq < 0  # the deal: its lines head the first board for good
-                notable = opening or bool(images) or _notable(table.spec, events)
-                await self._board(table, lines, images, notable=notable, upto=upto)
+        """Narrate the stored moves not posted yet, in one post or edit. What is narrated is
+        taken once it is this board's turn to be drawn (:func:`render_pool.turn`): under load,
+        the moves stored while it waited in line share its board instead of needing the next."""
+        async with contextlib.AsyncExitStack() as drawing:
+            with render_queue.awaited(any(p.by == "human" for p in table.outbox.pending)):
+                await drawing.enter_async_context(render_pool.turn())
+            if not table.outbox.pending or self._held(table):  # (a move came meanwhile: it waits)
+                return
+            batch = list(table.outbox.pending)
+            upto = batch[-1].seq + 1
+            events = tuple(e for p in batch for e in p.events)
+            lines = messages.narration(table, batch)
+            final = table.status == "finished" and upto == table.seq
+            if final:  # its post reads the store and sends more than one image: not in the turn
+                await drawing.aclose()
+            ratings = await self._ratings(table) if final else None  # drawn on the match summary
+            with render_queue.awaited(any(p.by == "human" for p in batch)):  # a player waits for its post
+                images = await messages.event_images(table, table.public_view(), events, ratings)
+                if final:
+                    await self._post_results(table, lines, images, upto)
+                else:
+                    opening = batch[0].seq < 0  # the deal: its lines head the first board for good
+                    notable = opening or bool(images) or _notable(table.spec, events)
+                    await self._board(table, lines, images, notable=notable, upto=upto, drawn=drawing.aclose)
         del table.outbox.pending[: len(batch)]
         await self._save_marks(table)
 
@@ -235,10 +246,13 @@ class Announcer:
         notable: bool,
         upto: int | None = None,
         new_post: bool = False,
+        drawn: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         """Edit the board with ``lines``, or open a new board post: a round's sheets (``images``)
         open the next round's, as does a board no longer newest, or ``new_post``. A notable move's
-        lines join the post's head: the moment stays in the story without a post of its own."""
+        lines join the post's head: the moment stays in the story without a post of its own.
+        ``drawn``: called once the images are drawn, before waiting for the channel (it ends
+        the caller's drawing turn)."""
         board = table.outbox.board
         notes, table.outbox.notes = table.outbox.notes, []  # a start, its sealed deal, a forfeit: never cut
         fresh = new_post or bool(images) or board.message_id is None or not board.last
@@ -249,6 +263,8 @@ class Announcer:
         public = table.public_view()
         kept = [] if fresh else [a.filename for a in board.kept]
         payload = await messages.board_message(table, public, head, recent, images if fresh else [], kept)
+        if drawn is not None:
+            await drawn()
         channel = await self.channel(table)
         await self.host.pacer.wait(channel.id)
         if fresh:

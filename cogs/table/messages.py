@@ -367,8 +367,17 @@ async def hand_message(
     files: list[discord.File] = []
     if key is None or key != shown:
         with render_queue.awaited(answer or render_queue.is_awaited()):  # (or the refresh's caller says so)
-            png = await render_pool.draw(table.game, table.spec, "render_live_hand", view, locale, path)
-        files = [file_of(Image("hand.png", png))]
+            async with render_pool.turn():
+                # The hand as it is once its turn to be drawn comes: under load the table moved
+                # on while it waited in line (the CPUs played back to this seat), and drawing
+                # that saves the refresh that would follow.
+                view, seq = table.view(seat), table.seq
+                key = table.spec.live_hand_key(view, locale, path)
+                if key is None or key != shown:
+                    png = await render_pool.draw(
+                        table.game, table.spec, "render_live_hand", view, locale, path
+                    )
+                    files = [file_of(Image("hand.png", png))]
     text = table.spec.hand_text_along(view, locale, path)
     if (paused := paused_line(table, locale)) is not None:
         text += "\n" + paused

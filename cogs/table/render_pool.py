@@ -30,7 +30,10 @@ still draws beside the loop. Either way the images wait their turn in a
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import itertools
+import sys
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
@@ -52,9 +55,16 @@ _pool = SpawnPool(0)
 TRIM_EVERY = 50
 _drawn_in_threads = itertools.count(1)
 _specs: Mapping[str, Any] = {}  # the games' specs (in a worker: its own copies)
-# Images drawn at once: each worker's, and one more handed over ahead so that no worker (nor the
-# render thread) waits for the event loop between two images.
+# Images handed to the workers at once, per worker. An image's round trip (the view pickled, sent,
+# drawn, the PNG sent back and its future resolved on the loop) is several times its drawing, so
+# with one image ahead per worker they sat idle half the time while images queued for a second:
+# bench/load.py --think 0.5,2, 300 tables, RENDER_WORKERS=2, idle 2-core machine: 3 at once 136
+# moves/s (workers 0.85 cores), 5 at once 150, 12 at once 168 (0.99). Those a person waits for
+# still go first (their head start in the queue is a second, longer than any round trip).
+SLOTS_PER_WORKER = 6
+SWITCH_INTERVAL = 0.001  # seconds (the same run: 150 -> 161 moves/s at 5 at once)
 _queue = RenderQueue(2)
+_holding: contextvars.ContextVar[bool] = contextvars.ContextVar("render_turn_held", default=False)
 _thread: ThreadPoolExecutor | None = None  # the render thread (no workers), made on first use
 
 
@@ -65,7 +75,12 @@ def configure(workers: int, registry: Registry, warm: Warm | None = None) -> Non
     global _pool, _specs, _queue
     _pool.shutdown()
     _pool = SpawnPool(workers, _start, (registry, warm))
-    _queue = RenderQueue(workers + 1 if workers > 0 else 2)
+    _queue = RenderQueue(SLOTS_PER_WORKER * workers if workers > 0 else 2)
+    if workers > 0:
+        # Each image crosses three threads of this process (the executor's feeder and result
+        # threads, then the loop); each hand-over of the GIL from a busy loop waits up to the
+        # switch interval (5 ms by default), longer than a worker takes to draw a hand.
+        sys.setswitchinterval(SWITCH_INTERVAL)
     _specs = registry()
 
 
@@ -98,11 +113,50 @@ async def start() -> None:
 async def draw(game: str, spec: GameSpec, method: str, *args: Any) -> Any:
     """``spec.<method>(*args)`` (``render_table``, ``render_hand``, ``render_live_hand``,
     ``event_images``) off the loop, once its turn comes in the queue
-    (:func:`cogs.table.render_queue.awaited` around the call: a person waits for it)."""
+    (:func:`cogs.table.render_queue.awaited` around the call: a person waits for it); at once
+    inside :func:`turn`, whose turn it is."""
+    if _holding.get():
+        return await _draw_now(game, spec, method, args)
     async with _queue.slot():
-        if _pool.workers > 0 and _specs.get(game) is spec:  # a worker draws it with the same spec
-            return await _pool.run(_draw, game, method, args)
-        return await in_thread(_draw_and_trim, getattr(spec, method), args)
+        return await _draw_now(game, spec, method, args)
+
+
+def turn() -> contextlib.AbstractAsyncContextManager[None]:
+    """Wait for a drawing turn, then draw every image inside this block in it, one after another.
+
+    For a caller that chooses *what* to draw once its turn comes: a board waiting in line
+    behind others would show the moves stored when it asked, and the moves made while it
+    waited would need a board of their own; taking them once the turn comes draws one board
+    for both. Keep no I/O inside but the drawing (the turn is a slot other tables wait for)."""
+    return _Turn()
+
+
+class _Turn:
+    """:func:`turn`'s block (a class, not a generator: a task dropped while it waits for its
+    turn, at shutdown, leaves no suspended generator for a closed loop to finalise)."""
+
+    def __init__(self) -> None:
+        self.slot: contextlib.AbstractAsyncContextManager[None] | None = None
+        self.held: contextvars.Token[bool] | None = None
+
+    async def __aenter__(self) -> None:
+        if _holding.get():  # already inside a turn: its images are drawn in it
+            return
+        slot = _queue.slot()
+        await slot.__aenter__()
+        self.slot, self.held = slot, _holding.set(True)
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self.held is not None:
+            _holding.reset(self.held)
+        if self.slot is not None:
+            await self.slot.__aexit__(None, None, None)
+
+
+async def _draw_now(game: str, spec: GameSpec, method: str, args: tuple[Any, ...]) -> Any:
+    if _pool.workers > 0 and _specs.get(game) is spec:  # a worker draws it with the same spec
+        return await _pool.run(_draw, game, method, args)
+    return await in_thread(_draw_and_trim, getattr(spec, method), args)
 
 
 async def in_thread(function: Callable[..., Any], *args: Any) -> Any:

@@ -19,7 +19,7 @@ import contextlib
 import contextvars
 import heapq
 import itertools
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 
 HEAD_START = 1.0  # seconds an awaited image goes ahead of the others
 
@@ -58,14 +58,9 @@ class RenderQueue:
     def waiting(self) -> int:
         return sum(1 for *_, f in self._line if not f.done())
 
-    @contextlib.asynccontextmanager
-    async def slot(self) -> AsyncIterator[None]:
+    def slot(self) -> contextlib.AbstractAsyncContextManager[None]:
         """Hold one of the slots while drawing (waiting in line for it first if all are busy)."""
-        await self._acquire()
-        try:
-            yield
-        finally:
-            self._release()
+        return _Slot(self)
 
     async def _acquire(self) -> None:
         if self.busy < self.slots and not self._line:
@@ -89,3 +84,17 @@ class RenderQueue:
                 turn.set_result(None)
                 return
         self.busy -= 1
+
+
+class _Slot:
+    """:meth:`RenderQueue.slot`'s block (a class, not a generator: a task dropped while it waits
+    in line, at shutdown, leaves no suspended generator for a closed loop to finalise)."""
+
+    def __init__(self, queue: RenderQueue) -> None:
+        self.queue = queue
+
+    async def __aenter__(self) -> None:
+        await self.queue._acquire()
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.queue._release()
