@@ -114,3 +114,38 @@ async def test_images_without_workers_are_drawn_one_at_a_time_in_one_render_thre
     assert images == [b"png:%d" % i for i in range(8)]
     assert len(spec.threads) == 1 and threading.get_ident() not in spec.threads, "one thread, not the loop's"
     assert spec.most == 1, "never two drawings at once fighting for the GIL"
+
+
+async def test_what_a_turn_draws_is_chosen_once_the_turn_comes_and_drawn_without_queueing_again() -> None:
+    """A board waiting in line takes the moves stored while it waited (one image for all), and
+    its images are drawn in its turn: not queued a second time behind later arrivals."""
+    render_pool.configure(0, dict)
+    spec, stored = Spec(), [1]
+    gate = asyncio.Event()
+    order: list[str] = []
+    try:
+        busy = asyncio.create_task(_draw_in_line(render_pool._queue, "other", order, gate))
+        busy_too = asyncio.create_task(_draw_in_line(render_pool._queue, "other 2", order, gate))
+        await asyncio.sleep(0)
+
+        async def board() -> bytes:
+            async with render_pool.turn():
+                shown = list(stored)  # what is stored once the turn came
+                async with render_pool.turn():  # (a nested turn is the same turn)
+                    return bytes(
+                        await render_pool.draw("koikoi", unchecked(spec), "render_table", shown, (), "en")
+                    )
+
+        drawn = asyncio.create_task(board())
+        await _queued(render_pool._queue, 1)
+        later = asyncio.create_task(_draw_in_line(render_pool._queue, "a later one", order, gate))
+        await _queued(render_pool._queue, 2)
+        stored.append(2)  # a move stored while the board waited in line
+        gate.set()
+        image = await drawn
+        await asyncio.gather(busy, busy_too, later)
+    finally:
+        render_pool.shutdown()
+    assert image == b"png:[1, 2]", "the board shows the move stored while it waited"
+    assert order == ["other", "other 2", "a later one"]
+    assert render_pool._queue.busy == 0 and render_pool._queue.waiting() == 0, "every slot given back"
