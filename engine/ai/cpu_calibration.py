@@ -20,8 +20,8 @@ varied before: Dou Dizhu's 1 s decisions made 482-5,517 playouts). ``python -m b
 --calibrate --positions 20`` measures and prints the table; re-run it, with the machine idle, when
 a game's search or playout policy changes speed, and paste the figures here. The reference
 machine: the project's 2-core machine (AMD EPYC, 2 vCPUs under KVM), Python 3.11; measured
-2026-11-27 while other work kept it loaded (load average ~10): idle, the rates are up to ~15 %
-higher, so these budgets err on the cheap side.
+2026-11-27 with the machine idle (load average 1.1-1.6; a first calibration under load ~10 gave
+rates 5-18 % lower).
 
 A budget of ``T`` think seconds is ``round(T * rate)`` playouts, at least the floor
 (``CPU_MIN_PLAYOUTS``), with the wall cap (``CPU_THINK_CAP``) kept: a host too slow or too busy
@@ -37,11 +37,11 @@ __all__ = ["PLAYOUTS_PER_SECOND", "think_budget"]
 
 # Strong playouts per CPU second of a decision, reference machine, idle (see the module docstring).
 PLAYOUTS_PER_SECOND: dict[str, int] = {
-    "doudizhu": 1_140,
-    "goita": 5_110,
-    "gostop": 1_000,
-    "koikoi": 3_880,
-    "roppyakken": 1_480,
+    "doudizhu": 1_300,
+    "goita": 5_630,
+    "gostop": 1_070,
+    "koikoi": 4_570,
+    "roppyakken": 1_750,
 }
 
 
