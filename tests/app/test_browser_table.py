@@ -139,6 +139,26 @@ def wait_for(driver: Any, condition: Callable[[Any], Any], what: str, timeout: f
     return waiting.until(condition, message=f"waited {timeout:.0f} s for {what}")
 
 
+def read(driver: Any, look: Callable[[Any], Any], what: str) -> Any:
+    """What ``look`` returns, None included, read again if the page re-rendered the element
+    under it (a stale element is a republished page, not an answer)."""
+    return wait_for(driver, lambda d: (look(d),), what)[0]
+
+
+def click_when(driver: Any, find: Callable[[Any], Any], what: str) -> None:
+    """Click what ``find`` returns once it shows, finding it again if the page re-rendered it
+    between the look and the click."""
+
+    def attempt(d: Any) -> bool:
+        target = find(d)
+        if target is None:
+            return False
+        target.click()
+        return True
+
+    wait_for(driver, attempt, what)
+
+
 def messages(driver: Any) -> list[Any]:
     from selenium.webdriver.common.by import By
 
@@ -190,7 +210,11 @@ def click_until(driver: Any, find: Callable[[], Any], done: Callable[[], bool], 
         status = driver.find_element(By.ID, "action-status")
         driver.execute_script("arguments[0].textContent = ''", status)  # this click's answer only
         target.click()
-        wait_for(driver, lambda d: done() or status.text == refused, f"the answer to {what}")
+        wait_for(
+            driver,
+            lambda d: done() or d.find_element(By.ID, "action-status").text == refused,
+            f"the answer to {what}",
+        )
         return done()
 
     wait_for(driver, attempt, what)
@@ -231,8 +255,8 @@ def play_one_move(driver: Any) -> None:
     if offered(driver, PLAY) is None:
         click_until(driver, open_hand_button, lambda: offered(driver, PLAY) is not None, "My hand")
     step = PLAY
-    while (button := offered(driver, step)) is not None:
-        before = hand(driver).text
+    while read(driver, partial(offered, step=step), "the hand's buttons") is not None:
+        before = read(driver, lambda d: hand(d).text, "the hand")
         click_until(
             driver,
             partial(offered, driver, step),
@@ -240,55 +264,58 @@ def play_one_move(driver: Any) -> None:
             f"a {'card' if step is PLAY else 'next step'} button in the hand",
         )
         step = GOES_ON
-        del button
 
 
 def start_koikoi_against_the_cpu(driver: Any) -> None:
     from selenium.webdriver.common.by import By
 
-    composer = wait_for(driver, lambda d: d.find_element(By.ID, "channel-composer-input"), "the composer")
     wait_for(
         driver,
         lambda d: "Welcome to Tsuki" in d.find_element(By.ID, "channel-message-list").text,
         "the welcome",
     )
-    composer.click()
-    composer.send_keys("/koikoi start")
 
-    def command_or_its_options(d: Any) -> Any:  # typed whole, the command may be picked already
-        options = d.find_elements(By.CSS_SELECTOR, ".command-suggestion[data-value='opponent']")
+    def type_the_command(d: Any) -> bool:
+        composer = d.find_element(By.ID, "channel-composer-input")
+        composer.click()
+        composer.clear()  # typed again from the start if the page re-rendered it mid-word
+        composer.send_keys("/koikoi start")
+        return True
+
+    wait_for(driver, type_the_command, "the composer")
+
+    def command_picked(d: Any) -> bool:  # typed whole, the command may be picked already
+        if d.find_elements(By.CSS_SELECTOR, ".command-suggestion[data-value='opponent']"):
+            return True
         commands = [
             s for s in d.find_elements(By.CSS_SELECTOR, ".command-entry") if "/koikoi start" in s.text
         ]
-        return (options or commands or [None])[0]
+        if commands:
+            commands[0].click()
+        return False  # looked again: its options show once the pick has landed
 
-    if "/koikoi start" in wait_for(driver, command_or_its_options, "the /koikoi start suggestion").text:
-        command_or_its_options(driver).click()
+    wait_for(driver, command_picked, "the /koikoi start suggestion")
     for value in ("opponent", "cpu"):
-        wait_for(
-            driver,
-            partial(suggestion, value),
-            value,
-        ).click()
+        click_when(driver, partial(suggestion, value), value)
     wait_for(
         driver, lambda d: d.find_element(By.CSS_SELECTOR, ".command-pill[data-option='opponent']"), "opponent"
     )
-    driver.find_element(By.ID, "send-message").click()
+    click_when(driver, lambda d: d.find_element(By.ID, "send-message"), "the send button")
 
 
 def test_a_newcomer_plays_koikoi_against_the_cpu_in_chromium(local_table: LocalTable, browser: Any) -> None:
     assert any("simulated Discord" in line for line in local_table.printed), local_table.printed
     browser.get(local_table.url)
     start_koikoi_against_the_cpu(browser)
-    first = wait_for(browser, lambda d: board(d), "the first board post with the table image")
-    boards_seen = [first.text]
+    first = wait_for(browser, lambda d: board(d) and board(d).text, "the first board post with its image")
+    boards_seen = [first]
     for move in range(3):
         play_one_move(browser)
-        wait_for(
+        changed = wait_for(
             browser,
-            lambda d: board(d) is not None and board(d).text not in boards_seen,
+            lambda d: board(d) is not None and board(d).text not in boards_seen and board(d).text,
             f"the board to change after move {move + 1}",
         )
-        boards_seen.append(board(browser).text)
+        boards_seen.append(changed)
     assert "Player 1" in boards_seen[-1], "the board names the player"
     assert len(set(boards_seen)) == 4, "the board changed after each of the three moves"
