@@ -38,8 +38,8 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
+from cogs.table.pipe_pool import PipePool
 from cogs.table.render_queue import RenderQueue
-from cogs.table.spawn_pool import SpawnPool
 from render import heap
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 Registry = Callable[[], Mapping[str, Any]]  # tsuki.bot.game_specs
 Warm = Callable[[tuple[str, ...]], None]  # tsuki.bot.warm_images
 
-_pool = SpawnPool(0)
+_pool = PipePool(0)
 # Images drawn in threads between two trims of the C heap: each image frees its buffers, which
 # glibc keeps unless trimmed. A trim takes ~1 ms; bench/load.py at 100 tables: RSS per table 455
 # KiB untrimmed, 369 KiB trimmed every 50 images.
@@ -74,7 +74,7 @@ def configure(workers: int, registry: Registry, warm: Warm | None = None) -> Non
     functions, a worker imports them by name. Called at start-up."""
     global _pool, _specs, _queue
     _pool.shutdown()
-    _pool = SpawnPool(workers, _start, (registry, warm))
+    _pool = PipePool(workers, _start, (registry, warm))
     _queue = RenderQueue(SLOTS_PER_WORKER * workers if workers > 0 else 2)
     if workers > 0:
         # Each image crosses three threads of this process (the executor's feeder and result
@@ -88,7 +88,7 @@ def workers() -> int:
     return _pool.workers
 
 
-def pool() -> SpawnPool:
+def pool() -> PipePool:
     return _pool
 
 

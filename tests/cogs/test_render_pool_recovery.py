@@ -4,11 +4,42 @@ again until a restart."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from cogs.table import render_pool
+import pytest
+
+from cogs.table import pipe_pool, render_pool
 from tsuki.bot import game_specs
+
+
+@contextmanager
+def _drawn_in_threads() -> Iterator[list[str]]:
+    """The names of the functions the pool ran in a thread of this process meanwhile."""
+    names: list[str] = []
+    real = asyncio.to_thread
+
+    async def spy(function, *args):
+        names.append(args[1] if function is render_pool._draw else function.__name__)
+        return await real(function, *args)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pipe_pool.asyncio, "to_thread", spy)
+        yield names
+
+
+async def test_a_worker_that_raises_raises_in_the_bot():
+    render_pool.configure(1, game_specs)
+    try:
+        with pytest.raises(ValueError, match="invalid literal"):
+            await render_pool.pool().run(int, "not a number")
+        assert await render_pool.pool().run(int, "12") == 12, "the worker lives on"
+    finally:
+        render_pool.shutdown()
+        render_pool.configure(0, dict)
 
 
 async def test_a_killed_worker_costs_one_image_a_thread_then_a_fresh_pool():
@@ -22,13 +53,14 @@ async def test_a_killed_worker_costs_one_image_a_thread_then_a_fresh_pool():
     try:
         pool = render_pool.pool()
         pid = await pool.run(os.getpid)  # the worker's
-        broken = pool.executor()
+        assert pid != os.getpid()
         os.kill(pid, signal.SIGKILL)
-        assert await render_pool.draw("koikoi", spec, "render_table", *args) == expected
-        assert pool._executor is None, "the broken pool dropped: the image was drawn in a thread"
+        with _drawn_in_threads() as threads:
+            assert await render_pool.draw("koikoi", spec, "render_table", *args) == expected
+        assert threads == ["render_table"], "the dead worker's image was drawn in a thread"
         assert await render_pool.draw("koikoi", spec, "render_table", *args) == expected
         (fresh,) = pool.processes()
-        assert fresh != pid and pool.executor() is not broken, "the next image from a fresh worker"
+        assert fresh != pid and await pool.run(os.getpid) == fresh, "the next image from a fresh worker"
     finally:
         render_pool.shutdown()
         render_pool.configure(0, dict)
