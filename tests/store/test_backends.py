@@ -119,3 +119,27 @@ async def test_sqlite_a_failing_transaction_rolls_back_alone_in_its_batch(tmp_pa
             assert (await c.fetchone())[0] == HOST
     finally:
         await db.close()
+
+
+async def test_sqlite_waits_for_another_process_write_lock_off_the_loop(tmp_path: Path) -> None:
+    """``BEGIN IMMEDIATE`` runs inline when the write lock is free; while another connection
+    (another process: a tool) holds it, the move waits for it in the database thread, the event
+    loop runs on meanwhile, and the move is stored once the lock is let go."""
+    import sqlite3
+
+    db = await Database.open(str(tmp_path / "t.db"))
+    other = sqlite3.connect(str(tmp_path / "t.db"), isolation_level=None)
+    try:
+        game = await active_game(db)
+        other.execute("BEGIN IMMEDIATE")  # holds the database's write lock
+        move = asyncio.create_task(append_action(db, game.id, 0, 0, "a"))
+        for _ in range(100):
+            await asyncio.sleep(0)  # the loop turns while the move waits
+        assert not move.done(), "the move waits for the lock rather than failing"
+        other.execute("COMMIT")  # lets go of it
+        await asyncio.wait_for(move, 30)
+        assert [a.action for a in await actions_for(db, game.id)] == ["a"]
+        assert db.backend._raw.execute("PRAGMA busy_timeout").fetchone()[0] > 0, "its timeout restored"
+    finally:
+        other.close()
+        await db.close()
