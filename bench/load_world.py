@@ -20,6 +20,7 @@ from simcord import _dpy_internals
 from simcord._runtime import _restore_loop
 
 from bench.load_metrics import Metrics
+from cogs.table import autopass
 from cogs.table.model import Seat, Table
 from cogs.table.typed import choices_for
 from tests.typed import unchecked
@@ -197,6 +198,11 @@ class Driver:
                 continue
             choices = choices_for(table.spec, table.view(seat.index), "en", "")  # what /move suggests
             if not choices:
+                continue
+            if autopass.window_open(table) and autopass.forced_pass(table, seat) is not None:
+                # A forced pass the table makes for them within seconds: left to it, as a player
+                # does (a click racing it would be refused: "It is not your turn").
+                await metrics.next_post(where, 5.0)
                 continue
             seq = table.seq
             debug("click", human.index, table.id, seq)

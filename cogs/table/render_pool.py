@@ -11,8 +11,8 @@ image caches once, ~120 MB each), so the loop only pickles a view and receives P
 The job is the game's spec method by name, with the same plain arguments as in a thread (a view,
 names, a locale, events), so a worker sees no more than the image shows. A table whose spec is
 not the registry's (``tsuki.bot.game_specs``, handed over by :func:`configure`) is drawn in a
-thread, and so is an image whose worker died (the pool is made afresh for the next one:
-:class:`cogs.table.spawn_pool.SpawnPool`).
+thread, and so is an image whose worker died (a fresh worker draws the next one:
+:class:`cogs.table.pipe_pool.PipePool`, whose sockets the event loop reads itself).
 
 Without workers, images are drawn in **one** thread of their own, not in asyncio's default
 executor (up to 6 threads on 2 cores). Several render threads only take turns at the GIL, and
@@ -33,7 +33,6 @@ import asyncio
 import contextlib
 import contextvars
 import itertools
-import sys
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
@@ -62,7 +61,6 @@ _specs: Mapping[str, Any] = {}  # the games' specs (in a worker: its own copies)
 # moves/s (workers 0.85 cores), 5 at once 150, 12 at once 168 (0.99). Those a person waits for
 # still go first (their head start in the queue is a second, longer than any round trip).
 SLOTS_PER_WORKER = 6
-SWITCH_INTERVAL = 0.001  # seconds (the same run: 150 -> 161 moves/s at 5 at once)
 _queue = RenderQueue(2)
 _holding: contextvars.ContextVar[bool] = contextvars.ContextVar("render_turn_held", default=False)
 _thread: ThreadPoolExecutor | None = None  # the render thread (no workers), made on first use
@@ -76,11 +74,6 @@ def configure(workers: int, registry: Registry, warm: Warm | None = None) -> Non
     _pool.shutdown()
     _pool = PipePool(workers, _start, (registry, warm))
     _queue = RenderQueue(SLOTS_PER_WORKER * workers if workers > 0 else 2)
-    if workers > 0:
-        # Each image crosses three threads of this process (the executor's feeder and result
-        # threads, then the loop); each hand-over of the GIL from a busy loop waits up to the
-        # switch interval (5 ms by default), longer than a worker takes to draw a hand.
-        sys.setswitchinterval(SWITCH_INTERVAL)
     _specs = registry()
 
 
