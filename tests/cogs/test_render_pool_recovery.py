@@ -12,7 +12,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from cogs.table import pipe_pool, render_pool
+from cogs.table import render_pool
 from tsuki.bot import game_specs
 
 
@@ -27,7 +27,7 @@ def _drawn_in_threads() -> Iterator[list[str]]:
         return await real(function, *args)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(pipe_pool.asyncio, "to_thread", spy)
+        patch.setattr(asyncio, "to_thread", spy)
         yield names
 
 

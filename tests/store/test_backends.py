@@ -10,6 +10,7 @@ import pytest
 
 from store import Database, MigrationError, actions_for, append_action, create_game
 from store.backends.dialect import postgres_migration, postgres_statement, returns_rows
+from store.backends.sqlite import SqliteBackend
 from store.db import Migration, load_migrations
 from tests.postgres import fresh_url
 from tests.store.conftest import CHANNEL, GUILD, HOST, active_game
@@ -139,7 +140,9 @@ async def test_sqlite_waits_for_another_process_write_lock_off_the_loop(tmp_path
         other.execute("COMMIT")  # lets go of it
         await asyncio.wait_for(move, 30)
         assert [a.action for a in await actions_for(db, game.id)] == ["a"]
-        assert db.backend._raw.execute("PRAGMA busy_timeout").fetchone()[0] > 0, "its timeout restored"
+        backend = db.backend
+        assert isinstance(backend, SqliteBackend)
+        assert backend._raw.execute("PRAGMA busy_timeout").fetchone()[0] > 0, "its timeout restored"
     finally:
         other.close()
         await db.close()
