@@ -258,6 +258,7 @@ def latencies(metrics: Metrics) -> dict[str, Any]:
         "lag_p99": pct(metrics.lag, 99),
         "lag_p50": pct(metrics.lag, 50),
         "interactions": len(metrics.first_response),
+        "raced_autopass": metrics.raced_autopass,
     }
 
 
@@ -379,7 +380,8 @@ def main() -> None:
             print(
                 report(r),
                 f"<!-- {r['live_ramp']} tables after the {ramp:.0f} s ramp; /start answer p50/p99 "
-                f"{fr[0] * 1000:.0f}/{fr[1] * 1000:.0f} ms; {r['interactions']} interactions; loop lag p50 "
+                f"{fr[0] * 1000:.0f}/{fr[1] * 1000:.0f} ms; {r['interactions']} interactions "
+                f"({r['raced_autopass']} /move raced an auto-pass); loop lag p50 "
                 f"{r['lag_p50'] * 1000:.1f} ms; "
                 f"RSS/table at ramp end {r['rss_per_table_ramp'] / 1024:.0f} KiB; "
                 f"RSS {r['rss_total'] / 2**20:.0f} MB (render workers {r['workers_rss'] / 2**20:.0f} MB); "

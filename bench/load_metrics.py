@@ -80,6 +80,7 @@ class Metrics:
     moves: int = 0  # stored (humans and CPUs)
     human_moves: int = 0
     errors: list[str] = field(default_factory=list)
+    raced_autopass: int = 0  # /move refused because auto-pass had just passed for the seat
     breakdown: Breakdown = field(default_factory=Breakdown)  # click -> post by stage, images, CPU
 
     def answer_event(self, iid: int) -> asyncio.Event:

@@ -199,11 +199,6 @@ class Driver:
             choices = choices_for(table.spec, table.view(seat.index), "en", "")  # what /move suggests
             if not choices:
                 continue
-            if autopass.window_open(table) and autopass.forced_pass(table, seat) is not None:
-                # A forced pass the table makes for them within seconds: left to it, as a player
-                # does (a click racing it would be refused: "It is not your turn").
-                await metrics.next_post(where, 5.0)
-                continue
             seq = table.seq
             debug("click", human.index, table.id, seq)
             metrics.clicks[where] = time.perf_counter()
@@ -215,6 +210,11 @@ class Driver:
                 metrics.clicks.pop(where, None)
                 metrics.breakdown.drop(where)
                 response = result.response
+                if table.seq > seq and autopass.applies(table, seat):
+                    # The table passed for them (auto-pass: their only move was a pass) while
+                    # the click was on its way: refused as a player would be, not a fault.
+                    metrics.raced_autopass += 1
+                    continue
                 metrics.errors.append(f"move refused: {response.content[:80] if response else None}")
                 continue
             await self.await_post(table, where, seq, seat)
