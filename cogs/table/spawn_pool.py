@@ -1,8 +1,10 @@
 """A pool of ``spawn``ed worker processes that survives a worker's death.
 
-The render pool (:mod:`cogs.table.render_pool`) and the strong CPUs' pool
-(:mod:`cogs.table.cpu_pool`) are the same thing: a ``ProcessPoolExecutor`` made on first use,
+The strong CPUs' pool (:mod:`cogs.table.cpu_pool`): a ``ProcessPoolExecutor`` made on first use,
 ``spawn``ed (no event-loop or thread state forked), with an initializer, shut down with the bot.
+(The render pool, whose jobs are many and small, talks to its workers from the event loop
+itself: :mod:`cogs.table.pipe_pool`. A strong CPU's decision is one job of a second or more,
+for which the executor's two threads cost nothing that matters.)
 
 A worker killed from outside (the OOM killer, a segfault in Pillow) breaks a
 ``ProcessPoolExecutor`` for good: every later submit raises ``BrokenProcessPool``, so no table
