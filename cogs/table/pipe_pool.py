@@ -175,6 +175,7 @@ class PipePool:
         self.initializer, self.initargs = initializer, initargs
         self._links: list[_Link] = []
         self._jobs = itertools.count()
+        self._spawning = asyncio.Lock()  # one caller replaces the missing workers, not each
 
     def processes(self) -> dict[int, BaseProcess]:
         """The worker processes up now, by pid (none before first use)."""
@@ -196,11 +197,14 @@ class PipePool:
 
     async def _fill(self) -> list[_Link]:
         """The live workers, with the dead ones replaced."""
-        for link in [link for link in self._links if not link.alive]:
-            self._links.remove(link)
-            _reap(link.process)
-        while len(self._links) < self.workers:
-            await self._spawn()
+        if len(self._links) == self.workers and all(link.alive for link in self._links):
+            return self._links
+        async with self._spawning:
+            for link in [link for link in self._links if not link.alive]:
+                self._links.remove(link)
+                _reap(link.process)
+            while len(self._links) < self.workers:
+                await self._spawn()
         return self._links
 
     async def start(self) -> list[int]:

@@ -64,3 +64,14 @@ async def test_a_killed_worker_costs_one_image_a_thread_then_a_fresh_pool():
     finally:
         render_pool.shutdown()
         render_pool.configure(0, dict)
+
+
+async def test_jobs_sent_at_once_to_a_fresh_pool_start_only_its_workers():
+    render_pool.configure(2, game_specs)
+    try:
+        pids = await asyncio.gather(*(render_pool.pool().run(os.getpid) for _ in range(8)))
+        assert len(render_pool.pool().processes()) == 2, "two workers, not one per waiting job"
+        assert set(pids) <= set(render_pool.pool().processes())
+    finally:
+        render_pool.shutdown()
+        render_pool.configure(0, dict)
