@@ -76,3 +76,32 @@ async def test_actions_and_advances_take_turns_and_an_action_needs_no_refresh() 
     assert results[5:] == [{"ok": True}] * 5, "no action was refused for overlapping an advance"
     assert preview.refreshes == 0, "what an action did is published by the action itself"
     assert preview.capture_time == env.now(), "relative times read against the simulated clock"
+
+
+async def test_a_bot_busy_past_the_settle_deadline_is_a_warning_and_the_pump_goes_on(caplog) -> None:
+    """A settle that times out (a CPU worker starting on a loaded machine) is no failure: one
+    warning line, no traceback, and the next tick publishes what the bot did."""
+    env = FakeEnv()
+    preview = FakePreview(env)
+    pump = ClockPump(env, preview, step=0.0)
+    refreshes = 0
+
+    async def slow_then_fine() -> None:
+        nonlocal refreshes
+        refreshes += 1
+        if refreshes == 1:
+            raise TimeoutError("bot did not settle (timeout=60s); state may already have changed\n  details")
+        preview._closed = True  # the second refresh went through: stop the pump
+
+    preview.refresh = slow_then_fine  # type: ignore[method-assign]
+    env.bot_acts = True
+    with caplog.at_level("WARNING", logger="tsuki.local.pump"):
+        running = asyncio.create_task(pump.run())
+        while refreshes < 1:
+            await asyncio.sleep(0)
+        env.bot_acts = True  # the bot goes on acting; the next tick publishes it
+        await asyncio.wait_for(running, 5)
+    assert refreshes == 2, "the pump went on after the timeout"
+    (record,) = [r for r in caplog.records if r.name == "tsuki.local.pump"]
+    assert record.levelname == "WARNING" and record.exc_info is None
+    assert "bot did not settle" in record.getMessage() and "details" not in record.getMessage()

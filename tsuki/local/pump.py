@@ -7,7 +7,8 @@ never pass. The pump advances it by the real time elapsed, a few times a second,
   browser's actions and the advances take turns (:meth:`ClockPump.serialise`);
 - republish only on news: every republication makes the page's older clicks stale (the click
   is refused and must be made again), so the preview is refreshed only when the bot did
-  something (a REST call) since the page was last published.
+  something (a REST call) since the page was last published;
+- a bot still busy past SimCord's settle deadline is a warning, and the next tick goes on.
 """
 
 from __future__ import annotations
@@ -75,6 +76,11 @@ class ClockPump:
             now = time.perf_counter()
             try:
                 await self.tick(now - last)
+            except TimeoutError as busy:  # SimCord's settle deadline: the bot is still at work
+                # (e.g. a CPU's worker process starting on a loaded machine): nothing failed,
+                # the next tick publishes what it did. One line, not a traceback.
+                first_line = str(busy).splitlines()[0] if str(busy) else "timeout"
+                log.warning("the bot is still busy (%s); the page catches up on the next tick", first_line)
             except Exception:
                 log.exception("the simulated clock could not advance; trying again")
             last = now
