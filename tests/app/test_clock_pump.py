@@ -93,7 +93,7 @@ async def test_a_bot_busy_past_the_settle_deadline_is_a_warning_and_the_pump_goe
             raise TimeoutError("bot did not settle (timeout=60s); state may already have changed\n  details")
         preview._closed = True  # the second refresh went through: stop the pump
 
-    preview.refresh = slow_then_fine  # type: ignore[method-assign]
+    preview.refresh = slow_then_fine  # type: ignore[method-assign]  # a fake whose refresh times out once
     env.bot_acts = True
     with caplog.at_level("WARNING", logger="tsuki.local.pump"):
         running = asyncio.create_task(pump.run())
