@@ -114,8 +114,9 @@ class _Link(asyncio.Protocol):
         self.transport = transport
 
     def submit(self, job: int, function: Callable[..., Any], args: tuple[Any, ...]) -> asyncio.Future[Any]:
+        if not self.alive or self.transport is None:  # (died while another worker was starting)
+            raise WorkerDied(f"worker {self.process.pid} is gone")
         answer: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        assert self.transport is not None
         self.transport.write(_frame((job, function, args)))  # pickled first: a bad job raises here
         self.pending[job] = answer
         return answer
@@ -230,7 +231,7 @@ class PipePool:
     async def run(self, function: Callable[..., Any], *args: Any) -> Any:
         """``function(*args)`` in a worker; in a thread if that worker died (a fresh one next)."""
         links = await self._fill()
-        link = min(links, key=lambda each: len(each.pending))
+        link = min(links, key=lambda each: (not each.alive, len(each.pending)))
         try:
             return await link.submit(next(self._jobs), function, args)
         except WorkerDied:
