@@ -342,6 +342,15 @@ class HandMessage:
         return self.image, self.payload.get("content"), controls
 
 
+def _hand_look(
+    table: Table, seat: int, locale: str, path: tuple[str, ...]
+) -> tuple[Any, int, Hashable | None]:
+    """The seat's own view (for its private hand only), the turn it belongs to (the controls
+    carry it), and the key of the hand image it draws."""
+    view = table.view(seat)
+    return view, table.seq, table.spec.live_hand_key(view, locale, path)
+
+
 async def hand_message(
     table: Table,
     seat: int,
@@ -362,8 +371,7 @@ async def hand_message(
     answers the player's click (its image goes ahead in the render queue:
     :mod:`cogs.table.render_queue`), rather than following the table.
     """
-    view, seq = table.view(seat), table.seq  # controls carry the turn this view belongs to
-    key = table.spec.live_hand_key(view, locale, path)
+    view, seq, key = _hand_look(table, seat, locale, path)
     files: list[discord.File] = []
     if key is None or key != shown:
         with render_queue.awaited(answer or render_queue.is_awaited()):  # (or the refresh's caller says so)
@@ -371,8 +379,7 @@ async def hand_message(
                 # The hand as it is once its turn to be drawn comes: under load the table moved
                 # on while it waited in line (the CPUs played back to this seat), and drawing
                 # that saves the refresh that would follow.
-                view, seq = table.view(seat), table.seq
-                key = table.spec.live_hand_key(view, locale, path)
+                view, seq, key = _hand_look(table, seat, locale, path)
                 if key is None or key != shown:
                     png = await render_pool.draw(
                         table.game, table.spec, "render_live_hand", view, locale, path
